@@ -1623,6 +1623,8 @@ static const char *const SP_RESOURCE_ROOT[LANG_YAML + 1] = {
 typedef struct sp_res_match {
     TSNode res, type, name;
     size_t seq;
+    size_t
+        cand; /* the candidate (an index into sp_find_part_t.args) it was read from; SIZE_MAX: the whole tree's query */
 } sp_res_match_t;
 
 static int sp_cmp_res_match(const void *x, const void *y) {
@@ -1648,33 +1650,40 @@ static bool sp_res_captures(TSQuery *q, const TSQueryMatch *m, sp_res_match_t *o
     return !ts_node_is_null(out->res);
 }
 
-/* The first (and, when `second` is not NULL, the second) named children of n that a query's
- * anchors would see, with one cursor pass; false when an extra (a comment) comes first or between them, where the
- * anchors' treatment of extras decides and only the query itself can answer. A missing child is a null node. */
-static bool sp_anchored_children(TSNode n, TSNode *first, TSNode *second) {
+/* A candidate's arguments, read once with one cursor pass (each step of a tree-sitter 0.20.7 cursor or
+ * field lookup costs ~500 instructions): its `arguments` node, its first `want` named children that
+ * are no extra (want: 2 in Go, whose first is ctx, else 1; the name is the last of them), and whether
+ * an extra (a comment) comes before the last of them (or anywhere, when there are fewer), where a
+ * query's anchors' treatment of extras decides and only the query itself can answer. Missing: null. */
+typedef struct sp_cand_args {
+    TSNode args, first, second;
+    bool extra;
+} sp_cand_args_t;
+
+static void sp_cand_args(const sp_program_t *p, TSNode cand, sp_cand_args_t *out) {
     TSNode none = {0};
-    *first = none;
-    if (second) *second = none;
-    if (ts_node_is_null(n)) return true;
-    TSTreeCursor cur = ts_tree_cursor_new(n);
-    bool sure = true;
-    for (bool ok = ts_tree_cursor_goto_first_child(&cur); ok; ok = ts_tree_cursor_goto_next_sibling(&cur)) {
+    *out = (sp_cand_args_t){.args = sp_field(cand, "arguments", 9), .first = none, .second = none};
+    if (ts_node_is_null(out->args)) return;
+    int want = p->lang == LANG_GO ? 2 : 1, got = 0;
+    TSTreeCursor cur = ts_tree_cursor_new(out->args);
+    for (bool ok = ts_tree_cursor_goto_first_child(&cur); ok && got < want;
+         ok = ts_tree_cursor_goto_next_sibling(&cur)) {
         TSNode c = ts_tree_cursor_current_node(&cur);
         if (ts_node_is_extra(c)) {
-            sure = false;
-            break;
+            out->extra = true;
+            continue;
         }
         if (!ts_node_is_named(c)) continue;
-        if (ts_node_is_null(*first)) {
-            *first = c;
-            if (!second) break;
-        } else if (second) {
-            *second = c;
-            break;
-        }
+        *(got++ ? &out->second : &out->first) = c;
     }
     ts_tree_cursor_delete(&cur);
-    return sure;
+}
+
+/* The end of the name a's candidate gives (the last of its first `want` arguments, above); 0 when it
+ * has not that many. */
+static uint32_t sp_cand_name_end(const sp_program_t *p, const sp_cand_args_t *a) {
+    TSNode last = p->lang == LANG_GO ? a->second : a->first;
+    return ts_node_is_null(last) ? 0 : sp_end_byte(last);
 }
 
 /* A TypeScript constructor without its parentheses: `new (random.RandomPet)(...)` constructs what
@@ -1713,9 +1722,9 @@ static bool sp_go_value_callee(const sp_res_syms_t *y, TSNode fn) {
 /* Answers the resources query for one candidate node by looking at its children: 1 a match (type
  * and name set), 0 none, -1 not sure (an extra where an anchor is, an unnamed type node): the
  * query runs then. The per-language shapes are SP_RESOURCE_QUERY's. */
-static int sp_resource_shape(const sp_program_t *p, const sp_res_syms_t *y, TSNode cand, TSNode args,
+static int sp_resource_shape(const sp_program_t *p, const sp_res_syms_t *y, TSNode cand, const sp_cand_args_t *ca,
                              sp_res_match_t *out) {
-    TSNode first, second, type;
+    TSNode args = ca->args, first = ca->first, second = ca->second, type;
     switch (p->lang) {
     case LANG_TYPESCRIPT:
     case LANG_PYTHON:
@@ -1723,14 +1732,14 @@ static int sp_resource_shape(const sp_program_t *p, const sp_res_syms_t *y, TSNo
             p->lang == LANG_TYPESCRIPT ? sp_unparen(sp_field(cand, "constructor", 11)) : sp_field(cand, "function", 8);
         if (!sp_sym_is(type, y->member) && !sp_sym_is(type, y->ident)) return 0;
         if (!sp_sym_is(args, y->args)) return 0;
-        if (!sp_anchored_children(args, &first, NULL)) return -1;
+        if (ca->extra) return -1;
         if (ts_node_is_null(first)) return 0;
         break;
     case LANG_GO: {
         type = sp_field(cand, "function", 8);
         if (!sp_sym_is(args, y->args)) return 0;
         if (sp_go_value_callee(y, type)) { /* mk(ctx, "name", ...) */
-            if (!sp_anchored_children(args, &first, &second)) return -1;
+            if (ca->extra) return -1;
             if (!sp_sym_is(first, y->ident) || !(sp_sym_is(second, y->string) || sp_sym_is(second, y->raw_string)))
                 return 0;
             first = second;
@@ -1740,7 +1749,7 @@ static int sp_resource_shape(const sp_program_t *p, const sp_res_syms_t *y, TSNo
         if (!sp_sym_is(sp_field(type, "operand", 7), y->ident) ||
             !sp_sym_is(sp_field(type, "field", 5), y->field_ident))
             return 0;
-        if (!sp_anchored_children(args, &first, &second)) return -1;
+        if (ca->extra) return -1;
         if (ts_node_is_null(second)) return 0;
         if (sp_sym_is(first, y->string) || sp_sym_is(first, y->raw_string)) { /* a component: type, then name */
             type = first;
@@ -1756,7 +1765,7 @@ static int sp_resource_shape(const sp_program_t *p, const sp_res_syms_t *y, TSNo
         if (ts_node_is_null(type)) return 0;
         if (!ts_node_is_named(type)) return -1;
         if (!sp_sym_is(args, y->args)) return 0;
-        if (!sp_anchored_children(args, &first, NULL)) return -1;
+        if (ca->extra) return -1;
         if (p->lang == LANG_CSHARP ? !sp_sym_is(first, y->argument) : ts_node_is_null(first)) return 0;
         break;
     default: return -1;
@@ -1780,6 +1789,7 @@ typedef struct sp_find_part {
     bool is_target;
     bool whole_ok;         /* the candidates' ranges may be too long: the whole tree's query runs then */
     size_t lo, hi;         /* candidates [lo, hi) of p->cands */
+    sp_cand_args_t *args;  /* out: candidate k's arguments at k - lo (sp_cand_args) */
     TSQuery *q;            /* the resources query, once compiled (or when given) */
     TSQueryCursor *cursor; /* the splicer's (calling thread), else the part's own, made when needed */
     diag_list_t *diags;
@@ -1825,24 +1835,13 @@ static sp_res_match_t *sp_resource_matches(sp_find_part_t *f, size_t *count) {
     size_t lo = f->lo, hi = f->hi, n = 0, cap = hi - lo + 16;
     sp_res_match_t *ms = arena_alloc(p->a, cap * sizeof *ms);
     uint32_t *ends = arena_alloc(p->a, (hi - lo + 1) * sizeof *ends); /* candidate k's at k - lo */
+    sp_cand_args_t *ca = f->args = arena_alloc(p->a, (hi - lo + 1) * sizeof *ca);
     uint64_t span = 0;
     for (size_t k = lo; k < hi; k++) {
         /* The name is the arguments' first named child (Go: the second, after ctx); comments are
          * stepped over, so the range holds the name however the query treats them. */
-        TSNode args = sp_field(p->cands[k], "arguments", 9);
-        ends[k - lo] = 0;
-        if (ts_node_is_null(args)) continue;
-        TSTreeCursor cur = ts_tree_cursor_new(args);
-        int want = p->lang == LANG_GO ? 2 : 1;
-        for (bool ok = ts_tree_cursor_goto_first_child(&cur); ok; ok = ts_tree_cursor_goto_next_sibling(&cur)) {
-            TSNode c = ts_tree_cursor_current_node(&cur);
-            if (!ts_node_is_named(c) || ts_node_is_extra(c)) continue;
-            if (--want == 0) {
-                ends[k - lo] = sp_end_byte(c);
-                break;
-            }
-        }
-        ts_tree_cursor_delete(&cur);
+        sp_cand_args(p, p->cands[k], &ca[k - lo]);
+        ends[k - lo] = sp_cand_name_end(p, &ca[k - lo]);
         if (ends[k - lo]) span += ends[k - lo] - ts_node_start_byte(p->cands[k]);
     }
     f->span = span;
@@ -1859,6 +1858,7 @@ static sp_res_match_t *sp_resource_matches(sp_find_part_t *f, size_t *count) {
                 ms = arena_grow_array(p->a, ms, &cap, n + 1, sizeof *ms);
                 if (sp_res_captures(q, &m, &ms[n])) {
                     ms[n].seq = n;
+                    ms[n].cand = SIZE_MAX;
                     n++;
                 }
             }
@@ -1889,10 +1889,11 @@ static sp_res_match_t *sp_resource_matches(sp_find_part_t *f, size_t *count) {
             if (!ends[k - lo]) continue; /* no arguments or no first one: the pattern cannot match */
             /* Most candidates are answered from their children (a few thousand instructions, where
              * the query took about 13,000); the rest run the query. */
-            int shape = sp_resource_shape(p, &y, p->cands[k], sp_field(p->cands[k], "arguments", 9), &ms[n]);
+            int shape = sp_resource_shape(p, &y, p->cands[k], &ca[k - lo], &ms[n]);
             if (shape >= 0) {
                 if (shape) {
                     ms[n].seq = n;
+                    ms[n].cand = k - lo;
                     n++;
                 }
                 continue;
@@ -1904,6 +1905,7 @@ static sp_res_match_t *sp_resource_matches(sp_find_part_t *f, size_t *count) {
                 /* matches of candidates nested in this one's type come first: theirs, not this one's */
                 if (sp_res_captures(q, &m, &ms[n]) && ts_node_eq(ms[n].res, p->cands[k])) {
                     ms[n].seq = n;
+                    ms[n].cand = k - lo;
                     n++;
                     break;
                 }
@@ -1923,22 +1925,50 @@ static sp_res_match_t *sp_resource_matches(sp_find_part_t *f, size_t *count) {
  * positional one): its value node (C#: the expression of the `argument`), or a null node. */
 static TSNode sp_arg_value(sp_program_t *p, TSNode args, uint32_t pos, const char *kw) {
     TSNode none = {0}, at = none;
-    uint32_t n, k = 0;
-    TSNode *a = sp_named_children(p->a, args, &n);
-    for (uint32_t i = 0; i < n; i++) {
-        if (ts_node_is_extra(a[i])) continue;
-        TSNode nm = p->lang == LANG_PYTHON   ? (sp_is(a[i], "keyword_argument") ? sp_field(a[i], "name", 4) : none)
-                    : p->lang == LANG_CSHARP ? sp_field(a[i], "name", 4)
+    if (ts_node_is_null(args)) return none;
+    /* An argument named kw has kw in the list's text: without it the positional one is the answer,
+     * and the arguments after it are not read. */
+    uint32_t s = ts_node_start_byte(args), kl = (uint32_t)strlen(kw);
+    bool named =
+        (p->lang == LANG_PYTHON || p->lang == LANG_CSHARP) && memmem(p->text + s, sp_end_byte(args) - s, kw, kl);
+    uint32_t k = 0;
+    TSTreeCursor cur = ts_tree_cursor_new(args);
+    for (bool ok = ts_tree_cursor_goto_first_child(&cur); ok; ok = ts_tree_cursor_goto_next_sibling(&cur)) {
+        TSNode a = ts_tree_cursor_current_node(&cur);
+        if (!ts_node_is_named(a) || ts_node_is_extra(a)) continue;
+        TSNode nm = p->lang == LANG_PYTHON   ? (sp_is(a, "keyword_argument") ? sp_field(a, "name", 4) : none)
+                    : p->lang == LANG_CSHARP ? sp_field(a, "name", 4)
                                              : none;
         if (!ts_node_is_null(nm)) {
-            if (strcmp(sp_node_text(p, nm), kw) == 0)
-                return p->lang == LANG_PYTHON ? sp_field(a[i], "value", 5) : sp_nchild(a[i], sp_nchild_count(a[i]) - 1);
+            /* its text, up to a NUL, is kw */
+            uint32_t ns = ts_node_start_byte(nm), nl = sp_end_byte(nm) - ns;
+            if (named && nl >= kl && memcmp(p->text + ns, kw, kl) == 0 && (nl == kl || p->text[ns + kl] == 0)) {
+                at = p->lang == LANG_PYTHON ? sp_field(a, "value", 5) : sp_nchild(a, sp_nchild_count(a) - 1);
+                ts_tree_cursor_delete(&cur);
+                return at;
+            }
         } else if (k++ == pos) {
-            at = a[i];
+            at = a;
+            if (!named) break;
         }
     }
+    ts_tree_cursor_delete(&cur);
     if (p->lang == LANG_CSHARP && sp_is(at, "argument")) return sp_nchild(at, sp_nchild_count(at) - 1);
     return at;
+}
+
+/* The arguments of match m's call. */
+static TSNode sp_match_args(const sp_find_part_t *f, const sp_res_match_t *m) {
+    return m->cand != SIZE_MAX ? f->args[m->cand].args : sp_field(m->res, "arguments", 9);
+}
+
+/* sp_arg_value of match m's call, from what the reading of its candidate found (sp_cand_args) where
+ * that is the same: a language without named arguments, the name's position among those read. */
+static TSNode sp_match_arg(sp_find_part_t *f, const sp_res_match_t *m, TSNode args, uint32_t pos, const char *kw) {
+    sp_program_t *p = f->p;
+    if (m->cand != SIZE_MAX && p->lang != LANG_PYTHON && p->lang != LANG_CSHARP && pos < (p->lang == LANG_GO ? 2 : 1))
+        return pos ? f->args[m->cand].second : f->args[m->cand].first;
+    return sp_arg_value(p, args, pos, kw);
 }
 
 /* The type token a component class passes to its base constructor (`super("pkg:index:Server",
@@ -2067,8 +2097,8 @@ static bool sp_find_part(sp_find_part_t *f) {
              * import): what it is cannot be told, so one with a literal name is kept apart with no
              * type (sp_splice_code refuses to add a resource of that name beside it). Its `end` is
              * where its class or function ends (the arguments' start). */
-            TSNode uargs = sp_field(res, "arguments", 9);
-            TSNode un = is_target ? sp_arg_value(p, uargs, p->lang == LANG_GO ? 1 : 0,
+            TSNode uargs = sp_match_args(f, &ms[mi]);
+            TSNode un = is_target ? sp_match_arg(f, &ms[mi], uargs, p->lang == LANG_GO ? 1 : 0,
                                                  p->lang == LANG_PYTHON ? "resource_name" : "name")
                                   : (TSNode){0};
             const char *uname = ts_node_is_null(un) ? NULL : sp_string_value(p, un);
@@ -2088,10 +2118,10 @@ static bool sp_find_part(sp_find_part_t *f) {
         /* The name: the first argument (Go: after ctx; a component's: after its type), or the one
          * naming the parameter (`resource_name=`, C# `name:`); a ComponentResource's first argument
          * is its type, its name the second. */
-        TSNode args = sp_field(res, "arguments", 9);
+        TSNode args = sp_match_args(f, &ms[mi]);
         const char *last = strrchr(tt, '.'), *token = NULL;
         bool comp_class = !component && p->lang != LANG_GO && strcmp(last ? last + 1 : tt, "ComponentResource") == 0;
-        TSNode nn = sp_arg_value(p, args, p->lang == LANG_GO || comp_class ? 1 : 0,
+        TSNode nn = sp_match_arg(f, &ms[mi], args, p->lang == LANG_GO || comp_class ? 1 : 0,
                                  p->lang == LANG_PYTHON && !comp_class ? "resource_name" : "name");
         const char *lname = ts_node_is_null(nn) ? NULL : sp_string_value(p, nn);
         if (comp_class) {
@@ -2143,7 +2173,7 @@ static bool sp_find_part(sp_find_part_t *f) {
         last_stmt = sb;
         const char *state = NULL; /* Go: the component's state variable */
         if (component) {
-            TSNode arg = sp_nchild(sp_field(res, "arguments", 9), 2);
+            TSNode arg = sp_nchild(args, 2);
             /* `web`, or `&web`: a pointer to the file's own state */
             bool addr = sp_is(arg, "unary_expression") && sp_is(sp_field(arg, "operand", 7), "identifier") &&
                         strcmp(sp_node_text(p, sp_field(arg, "operator", 8)), "&") == 0;
