@@ -215,8 +215,10 @@ typedef struct sp_walk {
     uint32_t nsym;
     TSNode split; /* the null node when not split */
     TSNode split_parent;
-    bool halves;           /* a file parsed in two halves: the thread walks the first tree, the caller the second */
+    bool halves;           /* a file parsed in two halves: the thread walks the first tree and the second's
+                            * `hold2` children before `split`, the caller those from `split` on */
     sp_walk_found_t found; /* the thread's part (then all of it) */
+    sp_walk_found_t mid;   /* halves: the thread's part of the second tree */
     sp_walk_found_t rest;  /* the calling thread's part */
     sp_walk_mark_t mark;
     vec_t sites; /* sp_span_t: renamable identifiers (want_sites) */
