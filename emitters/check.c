@@ -1855,6 +1855,42 @@ static const schema_type_t *output_read_type(const check_t *c, const pcl_expr_t 
     return t;
 }
 
+/* C# and Java: a resource's output of an object type, or a list or map of one, where a resource's
+ * input wants it (`data = a.data`, `datas = [a.data]`): the SDKs hold the output in the type's output
+ * class (C# Outputs.Data, Java outputs.Data) and the input in its Args class (Inputs.DataArgs,
+ * inputs.DataArgs), and neither converts one to the other; written as it is it did not compile (an
+ * Output<Data> is no Input<DataArgs>). Go's DataOutput is a DataInput; TypeScript and Python are
+ * structural. Walks the value's literal lists and objects only: an output read inside a call or an
+ * operator is not passed to the input as it is. Refuses at each such output; false when any. */
+static bool typed_object_outputs_ok(check_t *c, const pcl_node_t *n, const pcl_attr_t *at, const pcl_expr_t *e) {
+    if (e->kind == PCL_TUPLE || e->kind == PCL_OBJECT) {
+        bool ok = true;
+        size_t count = e->kind == PCL_TUPLE ? e->tuple.n : e->object.n;
+        for (size_t i = 0; i < count; i++)
+            ok &=
+                typed_object_outputs_ok(c, n, at, e->kind == PCL_TUPLE ? e->tuple.items[i] : e->object.items[i].value);
+        return ok;
+    }
+    const schema_type_t *t = output_read_type(c, e, NULL);
+    const schema_type_t *obj = t && (t->kind == SCHEMA_ARRAY || t->kind == SCHEMA_MAP) ? t->element : t;
+    if (!obj || obj->kind != SCHEMA_OBJECT || !obj->token) return true;
+    const char *name = strrchr(obj->token, ':') ? strrchr(obj->token, ':') + 1 : obj->token;
+    bool cs = c->lang == LANG_CSHARP;
+    refuse(c, n, e->line, e->col,
+           arena_sprintf(c->a,
+                         "'%s' gives the output '%s', %s the object type %s, where the schema wants it as an input: "
+                         "%s holds the output in the type's output class (%s.%s) and the input in its Args class "
+                         "(%s.%sArgs), and does not convert one to the other, so it cannot be written in %s; give "
+                         "the object's fields one by one instead (%s = { field = %s.field, ... })",
+                         at->name, expr_text(c->a, e),
+                         t->kind == SCHEMA_ARRAY ? "a list of"
+                         : t->kind == SCHEMA_MAP ? "a map of"
+                                                 : "of",
+                         obj->token, cs ? "Pulumi .NET" : "pulumi-java", cs ? "Outputs" : "outputs", name,
+                         cs ? "Inputs" : "inputs", name, lang_title(c->lang), at->name, expr_text(c->a, e)));
+    return false;
+}
+
 /* Whether traversal e reads, below a resource's output, an optional list or map property of an
  * object type: pulumi-java's getter of one gives an empty List or Map when it is unset, never null. */
 static bool java_reads_empty_for_unset(const check_t *c, const pcl_expr_t *e) {
@@ -3259,8 +3295,12 @@ bool emit_check_program(const pcl_program_t *p, lang_t lang, diag_list_t *diags)
                 }
             }
         }
-        for (size_t k = 0; k < n->n_attrs; k++)
+        for (size_t k = 0; k < n->n_attrs; k++) {
+            if (n->kind == PCL_NODE_RESOURCE && n->schema && (lang == LANG_CSHARP || lang == LANG_JAVA) &&
+                !typed_object_outputs_ok(&c, n, &n->attrs[k], n->attrs[k].value))
+                continue;
             check_expr(&c, n, &n->attrs[k], n->attrs[k].value);
+        }
         for (size_t k = 0; k < n->n_options; k++) {
             const pcl_attr_t *o = &n->options[k];
             if (!(option_langs(o->name) & L(lang))) {

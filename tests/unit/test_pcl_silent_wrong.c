@@ -403,6 +403,52 @@ START_TEST(test_string_output_conversion_cs_java) {
 }
 END_TEST
 
+/* C# and Java: a resource's output of an object type (or a list or map of one) is held in the SDK's
+ * output class (C# Outputs.Data, Java outputs.Data), an input of that type in its Args class
+ * (Inputs.DataArgs, inputs.DataArgs): `data = a.data` was written as it is and did not compile
+ * (javac: "Output<Data> cannot be converted to Output<DataArgs>"). Refused there, with the position;
+ * Go (DataOutput is a DataInput), TypeScript and Python write it; a field read below it and the
+ * object at a stack output are written in C# and Java too. */
+START_TEST(test_object_output_to_input) {
+    static const char *schema =
+        "{\"name\":\"oo\",\"version\":\"1.0.0\",\"resources\":{\"oo:index:Res\":{"
+        "\"properties\":{\"data\":{\"$ref\":\"#/types/oo:index:Data\"},"
+        "\"datas\":{\"type\":\"array\",\"items\":{\"$ref\":\"#/types/oo:index:Data\"}}},"
+        "\"required\":[\"data\",\"datas\"],"
+        "\"inputProperties\":{\"data\":{\"$ref\":\"#/types/oo:index:Data\"},\"s\":{\"type\":\"string\"},"
+        "\"datas\":{\"type\":\"array\",\"items\":{\"$ref\":\"#/types/oo:index:Data\"}}}}},"
+        "\"types\":{\"oo:index:Data\":{\"type\":\"object\",\"properties\":{\"s\":{\"type\":\"string\"}},"
+        "\"required\":[\"s\"]}}}";
+    const char *whole = "resource \"a\" \"oo:index:Res\" {\n    data = { s = \"x\" }\n}\n"
+                        "resource \"b\" \"oo:index:Res\" {\n    data = a.data\n}\n";
+    fixture_t f = tu_pcl_load(schema, "oo.json", whole);
+    tu_pcl_emit_refused(&f, LANG_CSHARP, "main.pp:5:12",
+                        "resource 'b': 'data' gives the output 'a.data', of the object type oo:index:Data, where the "
+                        "schema wants it as an input");
+    tu_pcl_emit_refused(&f, LANG_JAVA, "main.pp:5:12", "'data' gives the output 'a.data', of the object type");
+    free(tu_pcl_emit_ok(&f, LANG_GO));
+    free(tu_pcl_emit_ok(&f, LANG_TYPESCRIPT));
+    free(tu_pcl_emit_ok(&f, LANG_PYTHON));
+    unload(&f);
+    /* a list of the object type, and the object inside a literal list */
+    f = tu_pcl_load(schema, "oo.json",
+                    "resource \"a\" \"oo:index:Res\" {}\n"
+                    "resource \"b\" \"oo:index:Res\" {\n    datas = a.datas\n}\n"
+                    "resource \"c\" \"oo:index:Res\" {\n    datas = [a.data]\n}\n");
+    tu_pcl_emit_refused(&f, LANG_CSHARP, "main.pp:3:13", "'datas' gives the output 'a.datas', a list of the object");
+    tu_pcl_emit_refused(&f, LANG_JAVA, "main.pp:6:14", "'datas' gives the output 'a.data', of the object type");
+    unload(&f);
+    /* a field read below it, and the whole object at a stack output: written */
+    f = tu_pcl_load(schema, "oo.json",
+                    "resource \"a\" \"oo:index:Res\" {}\n"
+                    "resource \"b\" \"oo:index:Res\" {\n    s = a.data.s\n}\n"
+                    "output \"o\" {\n    value = a.data\n}\n");
+    free(tu_pcl_emit_ok(&f, LANG_CSHARP));
+    free(tu_pcl_emit_ok(&f, LANG_JAVA));
+    unload(&f);
+}
+END_TEST
+
 /* C#: a resource's optional output of a value type is an Output<bool?> (double?, int?), which an
  * Input<bool> does not take (no conversion; it was written and did not compile): refused where an
  * input wants the value; a string one (a reference type) and one at a stack output are written. */
@@ -1000,6 +1046,7 @@ static Suite *suite(void) {
     tcase_add_test(tc, test_custom_timeouts_cs_java);
     tcase_add_test(tc, test_string_output_conversion_cs_java);
     tcase_add_test(tc, test_cs_optional_value_output);
+    tcase_add_test(tc, test_object_output_to_input);
     tcase_add_test(tc, test_plain_method_awaited);
     tcase_add_test(tc, test_python_can_try);
     suite_add_tcase(s, tc);
