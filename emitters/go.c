@@ -55,6 +55,7 @@ typedef struct go_ctx {
     unsigned helpers;           /* the helper functions the program's calls need (1 << GO_HELPER_x) */
     schema_package_t *type_pkg; /* while writing a value of another package's type: that package */
     bool float_lits;            /* writing the dividend of a constant `/`: whole literals as 7.0 */
+    const pcl_expr_t *to_list;  /* a for or splat written straight into pulumi.To...Array(): nil is [] there */
     bool int_float;             /* writing ints' +, -, * as float64 inside pclInt() (go_plain_binary) */
     int in_try;                 /* writing an argument of can() or try(): what fails in PCL panics */
     bool refused;
@@ -1668,14 +1669,24 @@ static bool go_uses_name(const pcl_expr_t *e, const char *name) {
     return u.found;
 }
 
+/* The declaration of the list (or map) a for expression or splat `e` fills: an empty one, not nil —
+ * the Go SDK sends a nil slice as null where PCL has [] (read12 F1) — unless it goes straight into
+ * pulumi.To...Array(), which makes a slice of its length (make(StringArray, len(in))) and so sends []
+ * for nil too: there Pulumi's declaration, `var forResult0 []string`. */
+static void go_pre_list(go_ctx_t *g, const pcl_expr_t *e, const char *res, const go_vt_t *rt) {
+    if (g->to_list == e && rt->kind == GV_LIST)
+        go_pre_line(g, 0, arena_sprintf(g->base.a, "var %s %s", res, go_vt_name(g, rt)));
+    else
+        go_pre_line(g, 0, arena_sprintf(g->base.a, "%s := %s{}", res, go_vt_name(g, rt)));
+}
+
 /* A for expression: a loop filling `forResultN` before the statement; `forResultN` in its place. */
 static void go_plain_for(go_ctx_t *g, buf_t *b, const pcl_expr_t *e) {
     const go_vt_t *rt = go_infer(g, e), *ct = go_infer(g, e->x);
     int k = g->n_for++;
     const char *res = arena_sprintf(g->base.a, "forResult%d", k);
     char *coll = go_plain_stmt(g, e->x, g->pre_indent, 1, NULL);
-    /* a list starts empty, not nil: the Go SDK sends a nil slice as null where PCL has [] (read12 F1) */
-    go_pre_line(g, 0, arena_sprintf(g->base.a, "%s := %s{}", res, go_vt_name(g, rt)));
+    go_pre_list(g, e, res, rt);
     bool used_k =
         e->kvar && (go_uses_name(e->y, e->kvar) || go_uses_name(e->z, e->kvar) || go_uses_name(e->w, e->kvar));
     bool used_v = go_uses_name(e->y, e->vvar) || go_uses_name(e->z, e->vvar) || go_uses_name(e->w, e->vvar);
@@ -1736,8 +1747,7 @@ static void go_plain_splat(go_ctx_t *g, buf_t *b, const pcl_expr_t *e) {
     int k = g->n_splat++;
     const char *res = arena_sprintf(g->base.a, "splat%d", k), *val = arena_sprintf(g->base.a, "val%d", k);
     char *coll = go_plain_stmt(g, e->x, g->pre_indent, 1, NULL);
-    /* an empty slice, not nil: the Go SDK sends a nil slice as null (read12 F1) */
-    go_pre_line(g, 0, arena_sprintf(g->base.a, "%s := %s{}", res, go_vt_name(g, rt)));
+    go_pre_list(g, e, res, rt);
     go_pre_line(g, 0, arena_sprintf(g->base.a, "for _, %s := range %s {", val, coll));
     buf_t item;
     buf_init(&item);
@@ -2519,7 +2529,9 @@ static void go_lang_value(go_ctx_t *g, buf_t *b, const pcl_expr_t *e, const sche
             buf_puts(b, "nil");
         } else {
             buf_printf(b, "%s(", wrap);
+            g->to_list = e;
             go_plain(g, b, e, g->gd, rt);
+            g->to_list = NULL;
             buf_putc(b, ')');
         }
     }

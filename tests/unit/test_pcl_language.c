@@ -264,7 +264,7 @@ START_TEST(test_go_expression_language) {
     tu_has(go, "import (\n\t\"fmt\"\n\t\"sort\"\n\n\t\"example.com/pulumi-lang/sdk/go/lang\"\n");
     tu_has(go, "\t\tnames := []string{\n\t\t\t\"a\",\n\t\t\t\"b\",\n\t\t}\n");
     tu_has(go, "\t\ttags := map[string]string{\n\t\t\t\"K\": \"v\",\n\t\t}\n");
-    tu_has(go, "\t\tforResult0 := []string{}\n"
+    tu_has(go, "\t\tvar forResult0 []string\n"
                "\t\tfor _, v := range names {\n"
                "\t\t\tif v != \"b\" {\n"
                "\t\t\t\tforResult0 = append(forResult0, fmt.Sprintf(\"p-%v\", v))\n"
@@ -375,7 +375,9 @@ START_TEST(test_go_splat_and_names) {
                        "output \"items\" {\n    value = [for s in res.items[*] : \"${s}!\"]\n}\n"
                        "output \"hidden\" {\n    value = [for fmt in objs : \"${fmt.name}\"]\n}\n");
     char *go = tu_pcl_emit_ok(&f, LANG_GO);
-    tu_has(go, "\t\tsplat0 := []string{}\n\t\tfor _, val0 := range objs {\n"
+    /* straight into pulumi.ToStringArray (which sends [] for nil) declared as Pulumi declares it; in an
+     * apply, returned, an empty slice (a nil one is sent as null) */
+    tu_has(go, "\t\tvar splat0 []string\n\t\tfor _, val0 := range objs {\n"
                "\t\t\tsplat0 = append(splat0, val0[\"name\"])\n\t\t}\n"
                "\t\tctx.Export(\"names\", pulumi.ToStringArray(splat0))\n");
     tu_has(go, "ctx.Export(\"items\", res.Items.ApplyT(func(items []string) ([]string, error) {\n"

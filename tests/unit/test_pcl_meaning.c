@@ -1088,18 +1088,32 @@ END_TEST
 
 /* Go: a for expression's (or a splat's) list was declared `var forResult0 []string`, a nil slice when
  * nothing is appended; returned from an apply, the Go SDK sends a nil slice as null (an input unset,
- * a stack output dropped) where PCL has [] (read12 F1). It starts as an empty slice now. */
+ * a stack output dropped) where PCL has [] (read12 F1). Inside an apply, or held by a local, it starts
+ * as an empty slice. Given straight to `pulumi.ToStringArray(...)` (or another To...Array), it is
+ * declared as Pulumi's generator declares it (`var forResult0 []string`): the conversion makes a
+ * slice of the list's length (make(StringArray, len(in)), sdk/go/pulumi/types_builtins.go), never
+ * nil, so an empty list is still sent as []. */
 START_TEST(test_go_empty_for_is_empty_list) {
     tu_pcl_t f = load("config \"names\" \"list(string)\" {}\nconfig \"objs\" \"list(object({a=string}))\" {}\n"
+                      "resource \"r\" \"m:index:R\" {\n    f = 1\n}\n"
+                      "held = [for n in names : n]\n"
                       "output \"picked\" {\n    value = [for n in names : \"${n}.x\" if n != \"\"]\n}\n"
                       "output \"as\" {\n    value = [for o in objs : o.a]\n}\n"
-                      "output \"sp\" {\n    value = objs[*].a\n}\n");
+                      "output \"sp\" {\n    value = objs[*].a\n}\n"
+                      "output \"applied\" {\n    value = [for k, v in r.tags : v if k != \"\"]\n}\n"
+                      "output \"held\" {\n    value = held\n}\n");
     char *go = tu_pcl_emit_ok(&f, LANG_GO);
-    tu_has(go, "forResult0 := []string{}\n");
-    tu_has(go, "forResult1 := []interface{}{}\n");
-    tu_has(go, "splat0 := []interface{}{}\n");
-    lacks(go, "var forResult");
-    lacks(go, "var splat");
+    tu_has(go, "\t\tvar forResult1 []string\n\t\tfor _, n := range namesValue {\n");
+    tu_has(go, "ctx.Export(\"picked\", pulumi.ToStringArray(forResult1))\n");
+    tu_has(go, "\t\tvar forResult2 []interface{}\n");
+    tu_has(go, "ctx.Export(\"as\", pulumi.ToArray(forResult2))\n");
+    tu_has(go, "\t\tvar splat0 []interface{}\n");
+    tu_has(go, "ctx.Export(\"sp\", pulumi.ToArray(splat0))\n");
+    /* the local's list and the apply's: an empty slice */
+    tu_has(go, "\t\tforResult0 := []string{}\n");
+    tu_has(go, "\t\t\tforResult3 := []string{}\n");
+    lacks(go, "var forResult0");
+    lacks(go, "var forResult3");
     free(go);
     tu_pcl_unload(&f);
 }
