@@ -2,6 +2,7 @@
 #include "base/diag.h"
 
 #include <stdarg.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "base/hashmap.h"
@@ -15,16 +16,15 @@ void diag_list_free(diag_list_t *l) {
     memset(l, 0, sizeof *l);
 }
 
-static diag_t *diag_vadd(diag_list_t *l, diag_severity_t sev, diag_code_t code, const char *file, const char *resource,
-                         const char *fmt, va_list ap) {
-    if (!l) return NULL; /* callers that do not want diagnostics pass NULL */
-    if (!l->arena) l->arena = arena_new();
+/* A new diagnostic at the end of l, its strings still to be set. A list's first block is sized to
+ * its first diagnostic (`first`: the bytes its strings take): every result has a list of its own,
+ * and one diagnostic in a block of arena_new's size each was 1 KB a failed resource. */
+static diag_t *diag_append(diag_list_t *l, diag_severity_t sev, diag_code_t code, size_t first) {
+    /* each allocation is rounded up to 16 bytes: 15 more for each of the diagnostic and its three strings */
+    if (!l->arena) l->arena = arena_new_sized(sizeof(diag_t) + first + (size_t)4 * 15);
     diag_t *d = arena_alloc(l->arena, sizeof *d);
     d->severity = sev;
     d->code = code;
-    d->message = arena_vsprintf(l->arena, fmt, ap);
-    d->file = arena_strdup(l->arena, file);
-    d->resource = arena_strdup(l->arena, resource);
     if (l->tail)
         l->tail->next = d;
     else
@@ -35,12 +35,56 @@ static diag_t *diag_vadd(diag_list_t *l, diag_severity_t sev, diag_code_t code, 
     return d;
 }
 
+static diag_t *diag_vadd(diag_list_t *l, diag_severity_t sev, diag_code_t code, const char *file, const char *resource,
+                         const char *fmt, va_list ap) {
+    if (!l) return NULL; /* callers that do not want diagnostics pass NULL */
+    size_t fl = file ? strlen(file) + 1 : 0, rl = resource ? strlen(resource) + 1 : 0;
+    if (l->arena) {
+        diag_t *d = diag_append(l, sev, code, 0);
+        d->message = arena_vsprintf(l->arena, fmt, ap);
+        d->file = file ? arena_strndup(l->arena, file, fl - 1) : NULL;
+        d->resource = resource ? arena_strndup(l->arena, resource, rl - 1) : NULL;
+        return d;
+    }
+    /* the first: its message's length is known once it is formatted */
+    char small[256], *text = small;
+    va_list ap2;
+    va_copy(ap2, ap);
+    int n = vsnprintf(small, sizeof small, fmt, ap2);
+    va_end(ap2);
+    if (n < 0) {
+        n = 0;
+        small[0] = 0;
+    } else if ((size_t)n >= sizeof small) {
+        text = malloc((size_t)n + 1);
+        if (!text) abort();
+        vsnprintf(text, (size_t)n + 1, fmt, ap);
+    }
+    diag_t *d = diag_append(l, sev, code, (size_t)n + 1 + fl + rl);
+    d->message = arena_strndup(l->arena, text, (size_t)n);
+    d->file = file ? arena_strndup(l->arena, file, fl - 1) : NULL;
+    d->resource = resource ? arena_strndup(l->arena, resource, rl - 1) : NULL;
+    if (text != small) free(text);
+    return d;
+}
+
 diag_t *diag_add(diag_list_t *l, diag_severity_t sev, diag_code_t code, const char *file, const char *resource,
                  const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
     diag_t *d = diag_vadd(l, sev, code, file, resource, fmt, ap);
     va_end(ap);
+    return d;
+}
+
+diag_t *diag_add_shared(diag_list_t *l, diag_severity_t sev, diag_code_t code, const char *file, const char *resource,
+                        const char *message) {
+    if (!l) return NULL;
+    size_t fl = file ? strlen(file) + 1 : 0;
+    diag_t *d = diag_append(l, sev, code, fl);
+    d->message = message;
+    d->file = file ? arena_strndup(l->arena, file, fl - 1) : NULL;
+    d->resource = resource;
     return d;
 }
 

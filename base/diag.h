@@ -57,6 +57,12 @@ void diag_list_free(diag_list_t *l);
 
 diag_t *diag_add(diag_list_t *l, diag_severity_t sev, diag_code_t code, const char *file, const char *resource,
                  const char *fmt, ...) __attribute__((format(printf, 6, 7)));
+/* As diag_add with a message that is not copied: message and resource (NULL or not) stay the caller's,
+ * and must outlive the list — a constant, or a text in an arena its owner frees after the list. For a
+ * reason many resources share: 100,000 resources failing for one reason hold it once, not 0.5 KB each.
+ * diag_list_move copies them as it copies any message. */
+diag_t *diag_add_shared(diag_list_t *l, diag_severity_t sev, diag_code_t code, const char *file, const char *resource,
+                        const char *message);
 /* Shorthand for an error with no file/resource context. */
 diag_t *diag_error(diag_list_t *l, diag_code_t code, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* Moves every diagnostic of src to the end of dst (src is left empty but usable). */

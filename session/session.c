@@ -876,11 +876,12 @@ static const char *import_id_of(const import_result_t *r) {
 }
 
 /* A resource the code's `import` option cannot import leaves the imported ones: failed, with its reason
- * in r->diags, and the run's counts without it. */
+ * in r->diags, and the run's counts without it. `why` is held by p->arena and shared by every resource
+ * failing for it, as is the resource's context: neither is copied into r->diags. */
 static void fail_import_option(import_session_t *p, import_result_t *r, const char *why) {
     const import_plan_item_t *it = r->item;
-    diag_add(&r->diags, DIAG_ERROR, DIAG_CODEGEN, NULL,
-             arena_sprintf(p->arena, "resource '%s' of type '%s'", it->logical_name, it->type), "%s", why);
+    diag_add_shared(&r->diags, DIAG_ERROR, DIAG_CODEGEN, NULL,
+                    arena_sprintf(p->arena, "resource '%s' of type '%s'", it->logical_name, it->type), why);
     r->status = IMPORT_FAILED;
     p->n_ok--;
     if (r->verified && (p->offline || r->verified_offline))
@@ -897,6 +898,10 @@ static void fail_import_option(import_session_t *p, import_result_t *r, const ch
  * `in_state`: lean results' answer for each state (asked when the resource finished), or NULL to ask
  * each result's state. */
 static void fail_import_option_unimportable(import_session_t *p, const bool *in_state) {
+    /* each reason once, however many resources fail for it: the two of a secret import ID, and one per
+     * type without an importer (by importid_no_importer's text) */
+    const char *secret_is_id = NULL, *secret_id = NULL;
+    hashmap_t no_importer_why = {0};
     for (size_t i = 0; i < p->plan->n_items; i++) {
         import_result_t *r = &p->results[i];
         const import_plan_item_t *it = r->item;
@@ -910,31 +915,40 @@ static void fail_import_option_unimportable(import_session_t *p, const bool *in_
         diag_advice(into, DIAG_ADVICE_INTO_STACK, NULL);
         /* for a secret: Pulumi records an ID in plaintext (it cannot be made secret, pulumi/pulumi#8946),
          * so a stack holds the value encrypted only where the resource's ID is another (a password's "none") */
-        if (no_importer)
-            fail_import_option(p, r,
-                               arena_sprintf(p->arena,
-                                             "its provider implements no importer for %s (an import fails with "
-                                             "\"Resource Import Not Implemented\"), so the code's `import` resource "
-                                             "option would fail at `pulumi up`; import it into a stack instead%s, "
-                                             "which records the state read here without an importer",
-                                             no_importer, into));
-        else if (r->id && strcmp(r->id, id) == 0)
-            fail_import_option(p, r,
-                               arena_sprintf(p->arena,
+        if (no_importer) {
+            void **kept = hashmap_find_str(&no_importer_why, no_importer);
+            const char *why = kept ? *kept : NULL;
+            if (!why) {
+                why = arena_sprintf(p->arena,
+                                    "its provider implements no importer for %s (an import fails with "
+                                    "\"Resource Import Not Implemented\"), so the code's `import` "
+                                    "resource option would fail at `pulumi up`; import it into a stack "
+                                    "instead%s, which records the state read here without an importer",
+                                    no_importer, into);
+                hashmap_add_str(&no_importer_why, no_importer, (void *)why);
+            }
+            fail_import_option(p, r, why);
+        } else if (r->id && strcmp(r->id, id) == 0) {
+            if (!secret_is_id)
+                secret_is_id = arena_sprintf(p->arena,
                                              "its import ID is a secret value, which the code's `import` resource "
                                              "option would hold in plaintext; it is also its ID, which a stack "
                                              "records in plaintext too (Pulumi cannot make an ID secret): import it "
                                              "into a stack%s only if the value in plaintext in the stack's state is "
                                              "acceptable",
-                                             into));
-        else
-            fail_import_option(p, r,
-                               arena_sprintf(p->arena,
-                                             "its import ID is a secret value, which the code's `import` resource "
-                                             "option would hold in plaintext; import it into a stack instead%s, "
-                                             "which records the secret encrypted",
-                                             into));
+                                             into);
+            fail_import_option(p, r, secret_is_id);
+        } else {
+            if (!secret_id)
+                secret_id = arena_sprintf(p->arena,
+                                          "its import ID is a secret value, which the code's `import` resource "
+                                          "option would hold in plaintext; import it into a stack instead%s, "
+                                          "which records the secret encrypted",
+                                          into);
+            fail_import_option(p, r, secret_id);
+        }
     }
+    hashmap_free(&no_importer_why);
 }
 
 /* Lean results' values: what generation has not released yet (and the results of resources it did not

@@ -14,6 +14,7 @@
 #include <curl/curl.h>
 #include <fcntl.h>
 #include <git2.h>
+#include <malloc.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -867,12 +868,68 @@ START_TEST(diag_print_groups_a_message_many_resources_share) {
 }
 END_TEST
 
+/* A list holds its first diagnostic in about what that takes: every failed resource has a list of its
+ * own, and 100,000 failing at once each held a 1 KB block for a 0.5 KB message. */
+START_TEST(diag_list_first_block_fits_its_first_message) {
+    diag_list_t l;
+    diag_list_init(&l);
+    struct mallinfo2 before = mallinfo2();
+    diag_add(&l, DIAG_ERROR, DIAG_CODEGEN, NULL, "resource 'r4' of type 'random:index/randomPet:RandomPet'",
+             "its provider implements no importer for %s", "random_pet");
+    struct mallinfo2 after = mallinfo2();
+    ck_assert_uint_lt(after.uordblks - before.uordblks, 400);
+    ck_assert_str_eq(l.head->message, "its provider implements no importer for random_pet");
+    /* the next ones still fit, in blocks of their own */
+    for (int i = 0; i < 200; i++)
+        diag_add(&l, DIAG_WARNING, DIAG_INPUT, "f.json", NULL, "message %d %0*d", i, i, 7);
+    ck_assert_uint_eq(l.count, 201);
+    ck_assert_uint_eq(l.errors, 1);
+    int i = -1;
+    for (const diag_t *d = l.head; d; d = d->next, i++) {
+        if (i < 0) continue;
+        char want[512];
+        snprintf(want, sizeof want, "message %d %0*d", i, i, 7);
+        ck_assert_str_eq(d->message, want);
+        ck_assert_str_eq(d->file, "f.json");
+    }
+    diag_list_free(&l);
+}
+END_TEST
+
+/* A reason many resources share is kept once: the list points at the caller's text; a move copies it. */
+START_TEST(diag_add_shared_keeps_the_callers_text) {
+    static const char reason[] = "its provider implements no importer for random_pet";
+    char resource[] = "resource 'a' of type 'random:index/randomPet:RandomPet'";
+    diag_list_t l, m;
+    diag_list_init(&l);
+    diag_list_init(&m);
+    diag_t *d = diag_add_shared(&l, DIAG_ERROR, DIAG_CODEGEN, "x.json", resource, reason);
+    ck_assert_ptr_eq(d->message, reason);
+    ck_assert_ptr_eq(d->resource, resource);
+    ck_assert_str_eq(d->file, "x.json");
+    ck_assert_uint_eq(l.count, 1);
+    ck_assert_uint_eq(l.errors, 1);
+    diag_add_shared(&l, DIAG_WARNING, DIAG_CODEGEN, NULL, NULL, reason);
+    ck_assert_uint_eq(l.count, 2);
+    ck_assert_uint_eq(l.errors, 1);
+    diag_list_move(&m, &l);
+    ck_assert_ptr_ne(m.head->message, reason);
+    ck_assert_str_eq(m.head->message, reason);
+    ck_assert_str_eq(m.head->resource, resource);
+    ck_assert_ptr_null(m.tail->resource);
+    diag_list_free(&l);
+    diag_list_free(&m);
+}
+END_TEST
+
 int main(void) {
     Suite *s = suite_create("base");
     TCase *map = tcase_create("hashmap");
     tcase_set_timeout(map, 300);
     tcase_add_test(map, map_zero_is_empty);
     tcase_add_test(map, diag_print_groups_a_message_many_resources_share);
+    tcase_add_test(map, diag_list_first_block_fits_its_first_message);
+    tcase_add_test(map, diag_add_shared_keeps_the_callers_text);
     tcase_add_test(map, map_duplicates_null_values_and_binary_keys);
     tcase_add_test(map, map_iterates_in_insertion_order_across_growth_and_compaction);
     tcase_add_test(map, map_delete_while_iterating);
