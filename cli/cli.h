@@ -55,6 +55,7 @@ typedef struct cli_options {
     bool secrets_plaintext;     /* --secrets-provider plaintext: a --stack-state document whose secrets provider
                                    cimport cannot encrypt for gets them in plaintext (asked by name) */
     const char *stack;          /* --stack */
+    const char *stack_ref;      /* the stack as named, before target_prepare shortens `stack` (not a flag) */
     const char *project;        /* --project */
     bool quiet;                 /* --quiet/-q */
     bool import_option;         /* --import-option: code carries `import: <id>`, no state written */

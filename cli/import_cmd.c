@@ -62,6 +62,7 @@ void cli_session_options(const cli_options_t *o, session_options_t *so) {
     so->timeout_ms = o->timeout_ms;
     so->start_timeout_ms = o->start_timeout_ms;
     so->stack = o->stack;
+    so->stack_ref = o->stack_ref;
     so->project = o->project;
     so->language = o->language;
     so->language_set = o->language_set;

@@ -275,6 +275,7 @@ bool target_prepare(cli_options_t *o, import_target_t *t, int *exit_code) {
                             .config_file = o->config_file};
     session_options_from_workspace(&wo, w, t->a);
     o->stack = wo.stack;
+    o->stack_ref = wo.stack_ref;
     o->project = wo.project;
     o->language = wo.language;
     o->language_set = wo.language_set;

@@ -2,6 +2,7 @@
 #include "session/outputs.h"
 
 #include <cjson/cJSON.h>
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,6 +12,7 @@
 
 #include "base/fileio.h"
 #include "session/session.h"
+#include "specs/project.h"
 #include "specs/stackconfig.h"
 #include "specs/txn.h"
 #include "splice/splice.h"
@@ -39,13 +41,18 @@ bool outputs_secrets_setup(outputs_secrets_t *s, const session_options_t *o, con
     s->config_path = o->config_file ? arena_strdup(a, o->config_file)
                      : stack        ? arena_sprintf(a, "Pulumi.%s.yaml", stack)
                                     : NULL;
+    /* One secrets file per stack: each stack's config holds its own value under the same key (the
+     * program is every stack's), and its store command names its stack. */
+    s->stack_ref = stack ? arena_strdup(a, o->stack_ref && o->stack ? o->stack_ref : stack) : NULL;
+    const char *name = stack && project_name_valid(stack) ? arena_sprintf(a, "cimport-secrets.%s.json", stack)
+                                                          : "cimport-secrets.json";
     if (o->secrets_file) {
         s->file = o->secrets_file;
     } else if (o->secrets_dir) {
         s->file_dir = o->secrets_dir;
-        s->file = arena_sprintf(a, "%s/cimport-secrets.json", o->secrets_dir);
+        s->file = arena_sprintf(a, "%s/%s", o->secrets_dir, name);
     } else {
-        s->file = "cimport-secrets.json";
+        s->file = name;
     }
     char *pass = NULL;
     if (!passphrase_from_env(&pass, diags)) return false;
@@ -153,8 +160,21 @@ char *outputs_secrets_next_step(const outputs_secrets_t *s) {
     buf_init(&b);
     buf_printf(&b,
                "  jq -r 'keys[]' %s | while IFS= read -r k; do jq -cj --arg k \"$k\" '.[$k]' %s | pulumi config set "
-               "--secret \"$k\"; done && rm %s",
-               s->file, s->file, s->file);
+               "--secret ",
+               s->file, s->file);
+    if (s->stack_ref) { /* quoted unless it is a name Pulumi takes (an export's stack name can be anything) */
+        bool plain = true;
+        for (const char *c = s->stack_ref; *c; c++)
+            if (!isalnum((unsigned char)*c) && !strchr("-_./", *c)) plain = false;
+        buf_puts(&b, plain ? "--stack " : "--stack '");
+        for (const char *c = s->stack_ref; *c; c++)
+            if (*c == '\'')
+                buf_puts(&b, "'\\''");
+            else
+                buf_putc(&b, *c);
+        buf_puts(&b, plain ? " " : "' ");
+    }
+    buf_printf(&b, "\"$k\"; done && rm %s", s->file);
     return buf_take(&b);
 }
 

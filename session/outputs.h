@@ -33,7 +33,8 @@ typedef struct outputs_secrets {
     bool no_stack;                 /* a passphrase, but no stack config to encrypt into: values refused */
     const char *config_provider;   /* its secrets provider when cimport cannot encrypt for it ("awskms://…",
                                       else what names one), else NULL (the passphrase one, or no config yet) */
-    const char *file;              /* the secrets file (mode 0600) */
+    const char *file;              /* the secrets file (mode 0600): one per stack, cimport-secrets.<stack>.json */
+    const char *stack_ref;         /* the stack its values are for, as named; NULL: none is */
     const char *file_dir;          /* --secrets-dir: created (0700) when the file is written; else NULL */
     const char *project;
     const char **reserved;        /* the project's config keys the stack config already has (no prefix) */

@@ -90,6 +90,9 @@ typedef struct session_options {
     /* The stack and project (NULL: "dev"; Pulumi.yaml's name, else "project") and the language
      * (unset: Pulumi.yaml's runtime, else PCL). */
     const char *stack, *project;
+    /* The stack as it was named (ORG/PROJECT/STACK, ORG/STACK or STACK: --stack, PULUMI_STACK or the
+     * workspace's selection), for the commands cimport prints; NULL: `stack`. */
+    const char *stack_ref;
     lang_t language;
     bool language_set;
     /* The engine. */

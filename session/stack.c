@@ -9,7 +9,11 @@
 #include "session/session.h"
 
 void session_options_from_workspace(session_options_t *o, const workspace_t *w, arena_t *a) {
-    if (!o->stack && w->stack) o->stack = w->stack;
+    if (!o->stack && w->stack) {
+        o->stack = w->stack;
+        if (!o->stack_ref) o->stack_ref = w->stack_ref;
+    }
+    if (o->stack && !o->stack_ref) o->stack_ref = o->stack;
     if (o->stack && strchr(o->stack, '/')) o->stack = strrchr(o->stack, '/') + 1;
     if (!o->project && w->have_project && w->project.name) o->project = w->project.name;
     if (!o->project_file && w->have_project) o->project_file = w->project_file;

@@ -213,11 +213,11 @@ printf 'config:\n  aws:region: us-east-1\n' >Pulumi.test.yaml
 cp Pulumi.test.yaml before.yaml
 for cfg in present absent; do
   [ $cfg = absent ] && rm -f Pulumi.test.yaml
-  rm -f cimport-secrets.json
+  rm -f cimport-secrets.test.json
   PULUMI_CONFIG_PASSPHRASE=pw "$CIMPORT" random:index/randomPet:RandomPet apiName brave-otter --offline-state "$SS" \
     --schema "$S" -l typescript --stack test --code-only -o svc.ts >"$work/err" 2>&1; rc=$?
   { [ $cfg = absent ] && [ ! -e Pulumi.test.yaml ] || cmp -s Pulumi.test.yaml before.yaml; } && [ "$rc" = 0 ] &&
-    [ "$(stat -c %a cimport-secrets.json 2>/dev/null)" = 600 ] && grep -qF 'cimport cannot encrypt for this stack' "$work/err" &&
+    [ "$(stat -c %a cimport-secrets.test.json 2>/dev/null)" = 600 ] && grep -qF 'cimport cannot encrypt for this stack' "$work/err" &&
     ok || bad "a service-secrets stack config ($cfg) with a passphrase set: exit $rc: $(cat "$work/err"; cat Pulumi.test.yaml 2>/dev/null)"
 done
 cd "$work/proj"

@@ -72,7 +72,7 @@ run() { # DIR [cimport flags...]: one offline import of imp.json in DIR (a copy 
     --schema ../schema.json --stack dev "$@")
 }
 PLAIN='NESTED-SEKRIT|MAP-SEKRIT|OBJ-SEKRIT|PROV-SEKRIT-pw|AUTH-SEKRIT'
-leaks() { grep -rlE "$PLAIN" --exclude=cimport-secrets.json --exclude=Pulumi.dev.yaml "$@" 2>/dev/null; }
+leaks() { grep -rlE "$PLAIN" --exclude=cimport-secrets.dev.json --exclude=Pulumi.dev.yaml "$@" 2>/dev/null; }
 
 # --- the code of every language: the secrets read from config, none written as a literal ----------
 declare -A ext=([typescript]=ts [python]=py [go]=go [csharp]=cs [java]=java [yaml]=yaml [pcl]=pp)
@@ -80,7 +80,7 @@ for l in typescript python go csharp java yaml pcl; do
   run "c-$l" -l "$l" -o "out.${ext[$l]}" >"c-$l.log" 2>&1
   rc=$?
   [ $rc = 0 ] && [ -z "$(leaks "c-$l" "c-$l.log")" ] && ok || bad "$l (exit $rc): plaintext in $(leaks "c-$l" "c-$l.log")"
-  python3 - "c-$l/cimport-secrets.json" <<'PY' && ok || bad "$l: the secrets file: $(cat "c-$l/cimport-secrets.json")"
+  python3 - "c-$l/cimport-secrets.dev.json" <<'PY' && ok || bad "$l: the secrets file: $(cat "c-$l/cimport-secrets.dev.json")"
 import json, sys
 v = sorted(json.dumps(x) for x in json.load(open(sys.argv[1])).values())
 assert v == sorted(json.dumps(x) for x in ["AUTH-SEKRIT", "MAP-SEKRIT", "NESTED-SEKRIT", "OBJ-SEKRIT", "PROV-SEKRIT-pw"]), v

@@ -119,9 +119,9 @@ for k, t in want.items():
 PY
 
 # The values themselves: JSON of their type in the secrets file, and encrypted into the stack config.
-python3 - <<'PY' && ok || bad "secrets file values: $(cat sec-go/cimport-secrets.json)"
+python3 - <<'PY' && ok || bad "secrets file values: $(cat sec-go/cimport-secrets.dev.json)"
 import json
-v = json.load(open("sec-go/cimport-secrets.json"))
+v = json.load(open("sec-go/cimport-secrets.dev.json"))
 assert v["rsKeepers"] == {"team": "a", "env": "b"} and v["shInputs"] == ["a", "b", "c"], v
 assert v["rsLength"] == 16 and v["myLongQueryTime"] == 2.5 and v["rsSpecial"] is False, v
 assert v["certSubjectCommonName"] == "example.com", v

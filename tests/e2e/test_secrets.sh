@@ -39,7 +39,7 @@ PULUMI_CONFIG_PASSPHRASE=password import -o index.ts --stack-state stack.json --
 [ $? = 0 ] && ok || bad "passphrase run: $(cat run.log)"
 grep -qF 'config.requireSecret("apiNameKeepersApiToken")' index.ts && ok || bad "code reads the secret from config"
 grep -qxF "note: 1 secret value was encrypted into $tmp/p1/Pulumi.prod.yaml as \`secure:\` stack config (passphrase secrets provider); the code reads it from there" run.log && ok || bad "note: $(cat run.log)"
-[ ! -e cimport-secrets.json ] && [ ! -e cimport-secrets ] && ok || bad "no plaintext secrets file with a passphrase"
+[ ! -e cimport-secrets.prod.json ] && [ ! -e cimport-secrets ] && ok || bad "no plaintext secrets file with a passphrase"
 if grep -rqF 'SECRET-VALUE' --exclude=*.log . ; then bad "plaintext at rest: $(grep -rlF SECRET-VALUE .)"; else ok; fi
 # every line of the old file is still there, in order, and the new key comes after the last one
 head -n "$(wc -l <before.yaml)" Pulumi.prod.yaml | cmp -s - before.yaml && ok || bad "old config text changed: $(cat Pulumi.prod.yaml)"
@@ -122,7 +122,7 @@ rc=$?
 [ $rc = 1 ] && cmp -s stack.json stack.before &&
   grep -qxF "warning: stack.json: resource 'urn:pulumi:prod::shop::random:index/randomString:RandomString::apiName' is in the stack already, but its secret input keepers could not be compared with the one read now: the stack encrypts them with its passphrase, and no passphrase is set (PULUMI_CONFIG_PASSPHRASE or PULUMI_CONFIG_PASSPHRASE_FILE); cimport cannot tell \`pulumi preview\` with the code written will show no change for it" rr.log &&
   ok || bad "re-run without the passphrase (exit $rc): $(cat rr.log)"
-rm -f index2.ts cimport-secrets.json
+rm -f index2.ts cimport-secrets.prod.json
 # ... run from a directory below the project: the new stack config goes beside Pulumi.yaml, where
 # `pulumi` reads it (it went to the working directory, sub/Pulumi.prod.yaml, which nothing reads)
 mkdir -p "$tmp/p2b/sub" && cd "$tmp/p2b/sub"
@@ -135,7 +135,7 @@ grep -qF "was encrypted into $tmp/p2b/Pulumi.prod.yaml" run.log && ok || bad "ne
 # --- no passphrase: one 0600 file; the stack state refuses plaintext unless b64 is asked for -----
 mkdir -p "$tmp/p3" && cd "$tmp/p3"
 import -o index.ts >run.log 2>&1 && ok || bad "no passphrase: $(cat run.log)"
-[ "$(stat -c %a cimport-secrets.json)" = 600 ] && ok || bad "secrets file mode"
+[ "$(stat -c %a cimport-secrets.prod.json)" = 600 ] && ok || bad "secrets file mode"
 [ ! -e Pulumi.prod.yaml ] && ok || bad "no passphrase: stack config written"
 before=$(sums)
 import -o index2.ts --stack-state stack.json --new-stack-state >run2.log 2>&1
@@ -157,10 +157,10 @@ printf 'name: shop\nruntime: nodejs\n' >Pulumi.yaml
 printf 'secretsprovider: awskms://alias/mykey?region=us-east-1\nencryptedkey: AQICAHhAA==\nconfig:\n  aws:region: us-east-1\n' >Pulumi.prod.yaml
 cp Pulumi.prod.yaml before.yaml
 for pw in set unset; do
-  rm -f cimport-secrets.json
+  rm -f cimport-secrets.prod.json
   if [ $pw = set ]; then PULUMI_CONFIG_PASSPHRASE=pw import -o a.ts >kms.log 2>&1; else import -o a.ts >kms.log 2>&1; fi
   rc=$?
-  [ $rc = 0 ] && cmp -s Pulumi.prod.yaml before.yaml && [ "$(stat -c %a cimport-secrets.json)" = 600 ] && ok ||
+  [ $rc = 0 ] && cmp -s Pulumi.prod.yaml before.yaml && [ "$(stat -c %a cimport-secrets.prod.json)" = 600 ] && ok ||
     bad "KMS stack config, passphrase $pw: exit $rc: $(cat kms.log)"
   ! grep -qF 'set PULUMI_CONFIG_PASSPHRASE' kms.log &&
     grep -qF "  cimport cannot encrypt for this stack's secrets provider (awskms://alias/mykey?region=us-east-1, in $tmp/kms/Pulumi.prod.yaml): store the values with the commands above, which use it" kms.log &&
@@ -178,8 +178,8 @@ grep -qxF 'cimport: index.ts: no change: it holds this code already' run2.log &&
 # the value is known (in the secrets file): no warning that it is only known encrypted (it said so, and
 # to set the key with `pulumi config set --secret`, on every re-run)
 ! grep -qF 'only known encrypted' run2.log && ok || bad "again: warned: $(cat run2.log)"
-python3 -c 'import json; d=json.load(open("cimport-secrets.json")); assert list(d)==["apiNameKeepersApiToken"], d' && ok ||
-  bad "again: keys: $(cat cimport-secrets.json)"
+python3 -c 'import json; d=json.load(open("cimport-secrets.prod.json")); assert list(d)==["apiNameKeepersApiToken"], d' && ok ||
+  bad "again: keys: $(cat cimport-secrets.prod.json)"
 # the value in the secrets file of those runs, then a run with a passphrase: the same key, its value now
 # encrypted into the stack config where `pulumi` reads it (it said 'no change' and stored nothing, though
 # the first run's note said a passphrase run would encrypt it there)
@@ -188,36 +188,36 @@ PULUMI_CONFIG_PASSPHRASE=pw import --insert-into index.ts >run3.log 2>&1 || bad 
 grep -qxF 'cimport: index.ts: no change: it holds this code already' run3.log && [ "$(grep -c 'secure:' Pulumi.prod.yaml 2>/dev/null)" = 1 ] &&
   grep -qF 'shop:apiNameKeepersApiToken:' Pulumi.prod.yaml && ok || bad "passphrase after the file: $(cat run3.log Pulumi.prod.yaml)"
 rm -f Pulumi.prod.yaml
-printf 'name: shop\nruntime: nodejs\n' >Pulumi.yaml && rm -f cimport-secrets.json && printf 'import * as pulumi from "@pulumi/pulumi";\n' >index.ts
+printf 'name: shop\nruntime: nodejs\n' >Pulumi.yaml && rm -f cimport-secrets.prod.json && printf 'import * as pulumi from "@pulumi/pulumi";\n' >index.ts
 for i in 1 2; do PULUMI_CONFIG_PASSPHRASE=pw import --insert-into index.ts >run$i.log 2>&1 || bad "again, passphrase: $(cat run$i.log)"; done
 grep -qxF 'cimport: index.ts: no change: it holds this code already' run2.log && [ "$(grep -c 'secure:' Pulumi.prod.yaml)" = 1 ] && ok ||
   bad "again, passphrase: $(cat run2.log Pulumi.prod.yaml)"
 ! grep -qF 'only known encrypted' run2.log && ok || bad "again, passphrase: warned: $(cat run2.log)"
 
 # --- a symbolic link a project ships where secret values go: never written through when it points
-# outside the link's directory or at nothing yet (a dangling cimport-secrets.json -> outside/.profile
-# got the plaintext secret, 0600, exit 0, while the note named cimport-secrets.json) -------------
+# outside the link's directory or at nothing yet (a dangling cimport-secrets.prod.json -> outside/.profile
+# got the plaintext secret, 0600, exit 0, while the note named cimport-secrets.prod.json) -------------
 mkdir -p "$tmp/p7/proj" "$tmp/p7/outside" && cd "$tmp/p7/proj"
 printf 'name: shop\nruntime: nodejs\n' >Pulumi.yaml
-ln -s "$tmp/p7/outside/.profile" cimport-secrets.json
+ln -s "$tmp/p7/outside/.profile" cimport-secrets.prod.json
 import -o index.ts >run.log 2>&1
 rc=$?
 [ $rc = 2 ] && [ ! -e "$tmp/p7/outside/.profile" ] && [ ! -e index.ts ] && ok ||
   bad "dangling secrets link: exit $rc, $(ls -A "$tmp/p7/outside"): $(cat run.log)"
-[ -L cimport-secrets.json ] && ok || bad "dangling secrets link replaced"
-grep -qxF "error: cimport-secrets.json: is a symbolic link to $tmp/p7/outside/.profile, which does not exist: cimport writes no secret values through a link to a file that does not exist or lies outside the link's directory; nothing was written: remove the link (or point it at an existing file beside it) and run again" run.log &&
+[ -L cimport-secrets.prod.json ] && ok || bad "dangling secrets link replaced"
+grep -qxF "error: cimport-secrets.prod.json: is a symbolic link to $tmp/p7/outside/.profile, which does not exist: cimport writes no secret values through a link to a file that does not exist or lies outside the link's directory; nothing was written: remove the link (or point it at an existing file beside it) and run again" run.log &&
   ok || bad "dangling secrets link message: $(cat run.log)"
 if grep -q '^note: .*secret value' run.log; then bad "dangling secrets link: a secrets note: $(cat run.log)"; else ok; fi
-printf '{}\n' >"$tmp/p7/outside/other.json" && ln -sfn ../outside/other.json cimport-secrets.json
+printf '{}\n' >"$tmp/p7/outside/other.json" && ln -sfn ../outside/other.json cimport-secrets.prod.json
 import -o index.ts >run.log 2>&1
 rc=$?
-[ $rc = 2 ] && [ "$(cat "$tmp/p7/outside/other.json")" = '{}' ] && grep -qF "error: cimport-secrets.json: is a symbolic link to $tmp/p7/outside/other.json, which lies outside $tmp/p7/proj:" run.log &&
+[ $rc = 2 ] && [ "$(cat "$tmp/p7/outside/other.json")" = '{}' ] && grep -qF "error: cimport-secrets.prod.json: is a symbolic link to $tmp/p7/outside/other.json, which lies outside $tmp/p7/proj:" run.log &&
   ok || bad "secrets link outside: exit $rc: $(cat run.log)"
-mkdir -p keep && printf '{}\n' >keep/s.json && ln -sfn keep/s.json cimport-secrets.json
-import -o index.ts -q >run.log 2>&1 && [ -L cimport-secrets.json ] && grep -qF 'SECRET-VALUE' keep/s.json && ok ||
+mkdir -p keep && printf '{}\n' >keep/s.json && ln -sfn keep/s.json cimport-secrets.prod.json
+import -o index.ts -q >run.log 2>&1 && [ -L cimport-secrets.prod.json ] && grep -qF 'SECRET-VALUE' keep/s.json && ok ||
   bad "secrets link inside: $(cat run.log; ls -la)"
 # the same for the stack config with a passphrase
-rm -f cimport-secrets.json index.ts && ln -s "$tmp/p7/outside/Pulumi.prod.yaml" Pulumi.prod.yaml
+rm -f cimport-secrets.prod.json index.ts && ln -s "$tmp/p7/outside/Pulumi.prod.yaml" Pulumi.prod.yaml
 PULUMI_CONFIG_PASSPHRASE=pw import -o index.ts >run.log 2>&1
 rc=$?
 [ $rc = 2 ] && [ ! -e "$tmp/p7/outside/Pulumi.prod.yaml" ] && [ -L Pulumi.prod.yaml ] &&
@@ -291,7 +291,7 @@ grep -qF 'privateKeyPem: signingKey.privateKeyPem,' tls.typescript && ok || bad 
 grep -qF 'PrivateKeyPem: signingKey.PrivateKeyPem,' tls.go && ok || bad "tls reference (go): $(cat tls.go)"
 grep -qF 'privateKeyPem = signingKey.privateKeyPem' tls.pcl && ok || bad "tls reference (pcl): $(cat tls.pcl)"
 if grep -qiF 'requireSecret' tls.typescript || grep -qF 'BEGIN RSA' tls.typescript tls.go tls.pcl; then bad "tls key copied into config or code"; else ok; fi
-[ ! -e cimport-secrets.json ] && ok || bad "tls: the key was written to disk: $(cat cimport-secrets.json)"
+[ ! -e cimport-secrets.prod.json ] && ok || bad "tls: the key was written to disk: $(cat cimport-secrets.prod.json)"
 
 # --- a DIY backend stack on the passphrase provider: its checkpoint gets ciphertext for its salt ----
 mkdir -p "$tmp/p6/proj" "$tmp/p6/state/.pulumi/stacks/shop" "$tmp/p6/home/workspaces" && cd "$tmp/p6/proj"
@@ -455,11 +455,11 @@ cd "$tmp"
 mkdir -p "$tmp/gitp/sub" && cd "$tmp/gitp" && git init -q . && cd sub
 printf 'name: shop\nruntime: nodejs\n' >Pulumi.yaml
 import -o index.ts >run.log 2>&1
-[ $? = 0 ] && grep -qxF "  cimport-secrets.json is inside the git work tree $tmp/gitp, and no .gitignore names it: a \`git add -A\` would commit the values in plaintext. Delete it once they are stored, or let git ignore it (\`echo 'cimport-secrets.json' >> $tmp/gitp/.gitignore\`)" run.log &&
+[ $? = 0 ] && grep -qxF "  cimport-secrets.prod.json is inside the git work tree $tmp/gitp, and no .gitignore names it: a \`git add -A\` would commit the values in plaintext. Delete it once they are stored, or let git ignore it (\`echo 'cimport-secrets.prod.json' >> $tmp/gitp/.gitignore\`)" run.log &&
   ok || bad "secrets file in a git work tree: $(cat run.log)"
-echo 'cimport-secrets.json' >>"$tmp/gitp/.gitignore"
-git -C "$tmp/gitp" status --short --untracked-files=all | grep -qF cimport-secrets.json && bad "git still sees it" || ok
-rm -f cimport-secrets.json index.ts
+echo 'cimport-secrets.prod.json' >>"$tmp/gitp/.gitignore"
+git -C "$tmp/gitp" status --short --untracked-files=all | grep -qF cimport-secrets.prod.json && bad "git still sees it" || ok
+rm -f cimport-secrets.prod.json index.ts
 import -o index.ts >run.log 2>&1
 [ $? = 0 ] && grep -qF 'readable only by you' run.log && ! grep -qF 'git work tree' run.log && ok || bad "ignored: $(cat run.log)"
 grep -qF 'git work tree' "$tmp/p3/run.log" && bad "outside a work tree: $(cat "$tmp/p3/run.log")" || ok

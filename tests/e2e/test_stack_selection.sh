@@ -244,5 +244,34 @@ if grep -q 'Pulumi.dev.yaml' "$work/nostack_file.err"; then bad "no stack: a Pul
 rm -f "$proj/api.ts" "$proj/cimport-secrets.json"
 rm -f "$proj/Pulumi.prod.yaml"
 
+# --- without a passphrase, runs for two stacks shared one cimport-secrets.json, and the printed way to
+# store it had no --stack: a --stack prod run's note, followed as printed, put dev's and prod's values
+# into the selected stack's config and deleted the file; prod's code read another key than dev's
+# (`...Token2`) for the same input (read16 F14) -------------------------------------------------------
+fresh "{\"stacks\": {\"file://$state\": \"organization/shop/dev\"}}"
+sed 's/tok-9f8e7d-SECRET-VALUE/tok-PROD-OTHER-VALUE/' "$SS" >"$work/ss-prod.json"
+mkdir -p "$work/stub"
+printf '#!/bin/sh\nprintf "%%s|%%s\\n" "$*" "$(cat)" >>"%s"\n' "$work/stub.log" >"$work/stub/pulumi"
+chmod +x "$work/stub/pulumi"
+(cd "$proj" && "$CIMPORT" random:index/randomString:RandomString api-name brave-otter --offline-state "$SS" \
+  --schema "$S" --import-option -o dev.ts >"$work/sf_dev.out" 2>"$work/sf_dev.err")
+(cd "$proj" && "$CIMPORT" random:index/randomString:RandomString api-name brave-otter --offline-state "$work/ss-prod.json" \
+  --schema "$S" --import-option --stack prod -o prod.ts >"$work/sf_prod.out" 2>"$work/sf_prod.err")
+rc=$?
+[ "$rc" = 0 ] && ok || bad "secrets file for prod: exit $rc: $(cat "$work/sf_prod.err")"
+grep -qF 'requireSecret("api-nameKeepersApiToken")' "$proj/prod.ts" && ok ||
+  bad "prod's code reads another key than dev's for the same input: $(grep requireSecret "$proj/prod.ts")"
+loop=$(grep -F 'jq -r' "$work/sf_prod.err")
+[ -n "$loop" ] && (cd "$proj" && PATH="$work/stub:$PATH" sh -c "$loop") && ok || bad "prod's store command: $(cat "$work/sf_prod.err")"
+[ "$(cat "$work/stub.log" 2>/dev/null)" = "config set --secret --stack prod api-nameKeepersApiToken|tok-PROD-OTHER-VALUE" ] && ok ||
+  bad "prod's store command stored: $(cat "$work/stub.log" 2>/dev/null)"
+# dev's values are still there for dev's own command
+loop=$(grep -F 'jq -r' "$work/sf_dev.err")
+: >"$work/stub.log"
+[ -n "$loop" ] && (cd "$proj" && PATH="$work/stub:$PATH" sh -c "$loop") &&
+  [ "$(cat "$work/stub.log")" = "config set --secret --stack organization/shop/dev api-nameKeepersApiToken|tok-9f8e7d-SECRET-VALUE" ] && ok ||
+  bad "dev's store command after prod's: $(cat "$work/stub.log"; cat "$work/sf_dev.err")"
+rm -f "$proj"/cimport-secrets*.json "$proj/dev.ts" "$proj/prod.ts"
+
 echo "test_stack_selection: $pass passed, $fail failed"
 [ "$fail" = 0 ]
