@@ -366,7 +366,8 @@ struct engine {
     engine_stats_t stats;
     bool stopping;         /* opts->stop was seen: nothing starts, the calls in flight were cancelled */
     hashmap_t objects;     /* each imported custom resource's object key (object_key) → its plan index + 1 */
-    hashmap_t alike;       /* an explicit provider's URN → the first one's configured alike (alike_providers) */
+    hashmap_t alike;       /* an explicit provider's URN → the first one's configured alike, "" the default
+                            * provider's (alike_providers) */
     arena_t *objects_keys; /* the keys (not the caller's arena, which holds only the results) */
 };
 
@@ -461,8 +462,9 @@ static bool config_alike(const pv_t *a, const pv_t *b) {
 }
 
 /* Explicit providers configured alike reach one account, so an object under either is one object:
- * g->alike maps each provider's URN to the first one's configured as it — the import file's providers
- * (their inputs there), then those it names by URN only (engine_options_t.known_providers). */
+ * g->alike maps each provider's URN to "" when it is configured as its package's default provider
+ * (engine_options_t.default_config), else to the first one's configured as it — the import file's
+ * providers (their inputs there), then those it names by URN only (engine_options_t.known_providers). */
 static void alike_providers(engine_t *g) {
     size_t cap = g->n, k = 0;
     const pv_t *known = g->opts->known_providers;
@@ -476,10 +478,16 @@ static void alike_providers(engine_t *g) {
     }
     for (size_t i = 0; known && known->kind == PV_OBJECT && i < known->u.obj.len; i++)
         urn[k] = known->u.obj.members[i].key, in[k++] = known->u.obj.members[i].value;
-    for (size_t i = 0; i < k; i++)
+    const pv_t *dc = g->opts->default_config;
+    for (size_t i = 0; i < k; i++) {
         type[i] = urn_type(t, urn[i]);
+        const char *pkg = strncmp(type[i], "pulumi:providers:", 17) == 0 ? type[i] + 17 : NULL;
+        if (pkg && !hashmap_find(&g->alike, urn[i], strlen(urn[i])) &&
+            config_alike(in[i], dc && dc->kind == PV_OBJECT ? pv_object_get(dc, pkg) : NULL))
+            hashmap_add(&g->alike, urn[i], strlen(urn[i]), (void *)"");
+    }
     for (size_t j = 1; j < k; j++)
-        for (size_t i = 0; i < j; i++) {
+        for (size_t i = 0; i < j && !hashmap_find(&g->alike, urn[j], strlen(urn[j])); i++) {
             if (hashmap_find(&g->alike, urn[i], strlen(urn[i])) || strcmp(urn[i], urn[j]) == 0) continue;
             if (strcmp(type[i], type[j]) != 0 || !config_alike(in[i], in[j])) continue;
             hashmap_add(&g->alike, urn[j], strlen(urn[j]), (void *)urn[i]);
@@ -513,6 +521,12 @@ static bool may_be_object(const import_plan_item_t *it) {
     return !it->is_component && !it->is_provider && !importid_id_is_no_identity(it->type);
 }
 
+/* The name of an explicit provider (its URN's last part); NULL for none or a default provider. */
+static const char *explicit_provider_name(arena_t *a, const char *provider_urn) {
+    const char *name = provider_urn ? urn_name(a, provider_urn) : NULL;
+    return name && !stackstate_is_default_provider_name(name) ? name : NULL;
+}
+
 /* Two resources of the run that Read as one object (two import IDs the provider resolves to one ID:
  * a name and an ARN) would be two Pulumi resources managing it, and a `pulumi destroy` of either
  * deletes it: the later of the two in plan order is refused. The resources of a type claim in plan
@@ -530,15 +544,18 @@ static void claim_object(engine_t *g, size_t i) {
     import_result_t *r = &g->results[i];
     const import_plan_item_t *it = r->item, *kt = g->results[(size_t)(uintptr_t)*slot - 1].item;
     arena_t *a = result_arena(g, r);
-    /* equal keys: both under the default provider, or under one explicit provider or two alike */
+    /* equal keys: both under the default provider, or under one explicit provider, or two configured
+     * alike (two explicit ones, or one and the default provider) */
+    const char *mine = explicit_provider_name(a, it->provider_urn),
+               *theirs = explicit_provider_name(a, kt->provider_urn);
     const char *under = "";
-    if (it->provider_urn && !stackstate_is_default_provider_name(urn_name(a, it->provider_urn))) {
-        if (kt->provider_urn && strcmp(kt->provider_urn, it->provider_urn) != 0)
-            under = arena_sprintf(a, " under providers '%s' and '%s', which are configured alike",
-                                  urn_name(a, it->provider_urn), urn_name(a, kt->provider_urn));
-        else
-            under = arena_sprintf(a, " under provider '%s'", urn_name(a, it->provider_urn));
-    }
+    if (mine && theirs && strcmp(it->provider_urn, kt->provider_urn) != 0)
+        under = arena_sprintf(a, " under providers '%s' and '%s', which are configured alike", mine, theirs);
+    else if (mine && theirs)
+        under = arena_sprintf(a, " under provider '%s'", mine);
+    else if (mine || theirs)
+        under = arena_sprintf(a, " under provider '%s' and the package's default provider, which are configured alike",
+                              mine ? mine : theirs);
     diag_add(&r->diags, DIAG_ERROR, DIAG_INPUT, NULL,
              arena_sprintf(a, "resource '%s' of type '%s'", item_name(it), it->type),
              "resource '%s' (import ID '%s') is the same object as '%s' (import ID '%s'): the provider's Read gives "

@@ -138,6 +138,11 @@ typedef struct engine_options {
      * {provider URN: its recorded inputs}; a resource under one is read through that provider configured
      * with them (the plugin of their `version`). NULL: none known (such a resource is refused). */
     const pv_t *known_providers;
+    /* What each package's default provider is configured with ({package: {key: value}}: the stack's
+     * configuration and --config, as the plugins get it): an explicit provider configured as its
+     * package's default one reaches the same account, so an object under either is one object. NULL:
+     * none given (a default provider with no configuration). */
+    const pv_t *default_config;
 } engine_options_t;
 
 void engine_options_default(engine_options_t *o);

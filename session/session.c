@@ -693,11 +693,12 @@ bool session_run(import_session_t *p, const import_file_t *file) {
         free(order);
         p->registry = provider_registry_new(offline_provider_factory, p->offline_source);
         /* what a default provider recorded in the stack is given, and the packages it disables */
+        p->provider_config = pv_object(a);
         if ((o->into_stack || o->stack_state) &&
-            (!load_stack_config(p, o, pv_object(a)) || !check_default_providers(p)))
+            (!load_stack_config(p, o, p->provider_config) || !check_default_providers(p)))
             return false;
     } else {
-        pv_t *config = pv_object(a);
+        pv_t *config = p->provider_config = pv_object(a);
         if (!load_provider_config(p, o, config)) return false;
         plugin_host_options_t ho;
         plugin_host_options_default(&ho);
@@ -760,6 +761,7 @@ bool session_run(import_session_t *p, const import_file_t *file) {
     eo.stats = &p->stats;
     eo.stop = o->stop;
     if (!p->offline) eo.known_providers = known_providers(p);
+    eo.default_config = p->provider_config;
     /* The stack state, resume and the report use the whole results (Read's inputs, state,
      * provenance). */
     bool lean = o->lean_results && !o->stack_state && !o->into_stack && !o->resume && !o->report_path;

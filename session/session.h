@@ -224,6 +224,9 @@ typedef struct import_session {
      * without --config), as Pulumi gives it to a default provider: strings, encrypted values secrets
      * (plugin_host_config_load_stack's stack_values); NULL when not read (offline without a stack) */
     pv_t *stack_config;
+    /* What the default providers are configured with ({pkg: {key: value}}: stack_config's values, plain,
+     * and --config's), as the plugins get it; NULL before the providers are set up */
+    pv_t *provider_config;
     /* owned resources */
     schema_set_t *schemas;
     deployment_t *state;

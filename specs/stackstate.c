@@ -894,9 +894,20 @@ static void options_differ(merge_t *m, const state_resource_t *old, const stacks
     }
 }
 
-/* Explicit providers configured alike reach one account: *canon maps each provider's URN to the first
- * one's configured as it (the stack's providers first, then the import file's new ones), so that an
- * object under either has one key. A provider whose secrets cannot be read is no other's alike. */
+/* Explicit providers configured alike reach one account: *canon maps each provider's URN to "" when it
+ * is configured as its package's default provider is this run (package_config), else to the first one's
+ * configured as it (the stack's providers first, then the import file's new ones), so that an object
+ * under either has one key. A provider whose secrets cannot be read is no other's alike. */
+/* Whether two providers' inputs are one configuration (provider_inputs_differ finds nothing and every
+ * secret could be read). */
+static bool inputs_alike(merge_t *m, const pv_t *a, const pv_t *b) {
+    buf_t unread;
+    buf_init(&unread);
+    bool alike = !provider_inputs_differ(m, a, b, &unread) && !unread.len;
+    buf_free(&unread);
+    return alike;
+}
+
 static void alike_providers(merge_t *m, const stackstate_resource_t *res, size_t n, hashmap_t *canon) {
     size_t cap = (m->d ? m->d->n_resources : 0) + n, k = 0;
     const char **urn = arena_alloc(m->a, (cap ? cap : 1) * sizeof *urn),
@@ -912,17 +923,21 @@ static void alike_providers(merge_t *m, const stackstate_resource_t *res, size_t
     for (size_t i = 0; i < n; i++)
         if (res[i].is_provider && !state_find(m, res[i].urn))
             urn[k] = res[i].urn, type[k] = res[i].type, in[k++] = res[i].inputs;
+    for (size_t i = 0; i < k; i++) {
+        const pv_t *dc = package_config(m, type[i] + strlen(PROVIDER_PREFIX));
+        if (inputs_alike(m, in[i], dc ? dc : pv_object(m->a))) hashmap_add(canon, urn[i], strlen(urn[i]), (void *)"");
+    }
     for (size_t j = 1; j < k; j++)
-        for (size_t i = 0; i < j; i++) {
+        for (size_t i = 0; i < j && !hashmap_find(canon, urn[j], strlen(urn[j])); i++) {
             if (strcmp(type[i], type[j]) != 0 || hashmap_find(canon, urn[i], strlen(urn[i]))) continue;
-            buf_t unread;
-            buf_init(&unread);
-            bool alike = !provider_inputs_differ(m, in[i], in[j], &unread) && !unread.len;
-            buf_free(&unread);
-            if (!alike) continue;
-            hashmap_add(canon, urn[j], strlen(urn[j]), (void *)urn[i]);
-            break;
+            if (inputs_alike(m, in[i], in[j])) hashmap_add(canon, urn[j], strlen(urn[j]), (void *)urn[i]);
         }
+}
+
+/* The name of an explicit provider (its URN's last part); NULL for none or a default provider. */
+static const char *explicit_provider_name(arena_t *a, const char *provider_urn) {
+    const char *name = provider_urn ? urn_name(a, provider_urn) : NULL;
+    return name && !stackstate_is_default_provider_name(name) ? name : NULL;
 }
 
 /* The URN that stands for provider_urn's configuration (alike_providers). */
@@ -993,14 +1008,18 @@ static bool plan_new_resources(merge_t *m, const stackstate_resource_t *res, siz
             void **twin = hashmap_find(&by_id, key, kl);
             if (twin) {
                 /* the key's third part: "" for the default provider, else an explicit one's (alike) */
-                const char *prov = key + strlen(r->type) + strlen(r->id) + 2;
                 const state_resource_t *t = *twin;
                 const char *theirs = provider_ref_urn(m->a, t->provider);
-                bool two = *prov && theirs && strcmp(theirs, want) != 0;
-                const char *under = two     ? arena_sprintf(m->a, "providers '%s' and '%s', which are configured alike",
-                                                            urn_name(m->a, want), urn_name(m->a, theirs))
-                                    : *prov ? arena_sprintf(m->a, "the same provider ('%s')", want)
-                                            : "the same provider (the package's default provider)";
+                const char *we = explicit_provider_name(m->a, want), *te = explicit_provider_name(m->a, theirs);
+                const char *under =
+                    we && te && strcmp(theirs, want) != 0
+                        ? arena_sprintf(m->a, "providers '%s' and '%s', which are configured alike", we, te)
+                    : we && te ? arena_sprintf(m->a, "the same provider ('%s')", want)
+                    : we || te ? arena_sprintf(m->a,
+                                               "provider '%s' and the package's default provider, which are "
+                                               "configured alike",
+                                               we ? we : te)
+                               : "the same provider (the package's default provider)";
                 diag_add(m->diags, DIAG_ERROR, DIAG_INPUT, m->path, NULL,
                          "resource '%s' has the type and ID ('%s') of '%s', which the stack manages already, under "
                          "%s: two resources would manage one object (a `pulumi destroy` of either deletes it); import "

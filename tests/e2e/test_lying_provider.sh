@@ -227,11 +227,18 @@ assert rs["c3"]["status"] == "skipped", rs["c3"]
 assert any("its parent 'p2' failed" in d["message"] for d in rs["c3"]["diagnostics"]), rs["c3"]
 PY3
 done
-# under two providers they are two objects (the same ID in two accounts): both imported
-printf '{"resources":[{"type":"pulumi:providers:liar","name":"west","inputs":{}},{"type":"liar:index:Thing","name":"q1","id":"alias:one"},{"type":"liar:index:Thing","name":"q2","id":"alias:two","provider":"west"}]}' >"$work/w/al2.json"
+# under two providers configured apart they are two objects (the same ID in two accounts): both imported
+printf '{"resources":[{"type":"pulumi:providers:liar","name":"west","inputs":{"region":"us-west-2"}},{"type":"liar:index:Thing","name":"q1","id":"alias:one"},{"type":"liar:index:Thing","name":"q2","id":"alias:two","provider":"west"}]}' >"$work/w/al2.json"
 (cd "$work/w" && "$CIMPORT" --spec al2.json --code-only -l typescript >/dev/null 2>al2.err)
 rc=$?
 [ "$rc" = 0 ] && ! grep -qF "same object" "$work/w/al2.err" && ok || bad "one ID under two providers (exit $rc): $(cat "$work/w/al2.err")"
+# ... but an explicit provider configured as the default provider is (the stack's config, --config): one
+# account, one object (read17 F8)
+(cd "$work/w" && "$CIMPORT" --spec al2.json --code-only -l typescript --config liar:region=us-west-2 -o al2d.ts >/dev/null 2>al2d.err)
+rc=$?
+[ "$rc" = 1 ] && grep -qF "resource 'q2' (import ID 'alias:two') is the same object as 'q1' (import ID 'alias:one')" "$work/w/al2d.err" &&
+  grep -qF "under provider 'west' and the package's default provider, which are configured alike" "$work/w/al2d.err" &&
+  ok || bad "one ID under an explicit provider and the default one configured alike (exit $rc): $(cat "$work/w/al2d.err")"
 # two explicit providers configured alike (but for the plugin's version) reach one account: one object
 printf '{"resources":[{"type":"pulumi:providers:liar","name":"west","inputs":{"region":"us-west-2"}},{"type":"pulumi:providers:liar","name":"west2","inputs":{"region":"us-west-2","version":"1.0.0"}},{"type":"liar:index:Thing","name":"q1","id":"alias:one","provider":"west"},{"type":"liar:index:Thing","name":"q2","id":"alias:two","provider":"west2"}]}' >"$work/w/al3.json"
 (cd "$work/w" && "$CIMPORT" --spec al3.json --code-only -l typescript -o al3.ts >/dev/null 2>al3.err)
@@ -248,6 +255,18 @@ rc=$(cat "$work/rc")
   grep -qF "has the type and ID ('canon') of 'urn:pulumi:dev::proj::liar:index:Thing::w1', which the stack manages already" "$work/stack.err" &&
   grep -qF "under providers 'west2' and 'west', which are configured alike" "$work/stack.err" &&
   ok || bad "one object under a provider configured as the stack's (exit $rc1, $rc): $(cat "$work/stack.err")"
+# ... and an object the stack manages under 'west', imported again under the default provider the stack's
+# configuration gives the same region (read17 F8)
+printf 'name: proj\nruntime: nodejs\nconfig:\n  liar:region: us-west-2\n' >"$work/proj/Pulumi.yaml"
+into_stack '{"type":"pulumi:providers:liar","name":"west","inputs":{"region":"us-west-2"}},{"type":"liar:index:Thing","name":"w3","id":"honest:w3obj","provider":"west"}'
+rc1=$(cat "$work/rc")
+into_stack '{"type":"liar:index:Thing","name":"w4","id":"honest:w3obj"}'
+rc=$(cat "$work/rc")
+[ "$rc1" = 0 ] && [ "$rc" != 0 ] && in_ckpt w3 && ! in_ckpt w4 &&
+  grep -qF "has the type and ID ('honest:w3obj') of 'urn:pulumi:dev::proj::liar:index:Thing::w3', which the stack manages already" "$work/stack.err" &&
+  grep -qF "under provider 'west' and the package's default provider, which are configured alike" "$work/stack.err" &&
+  ok || bad "one object under the default provider configured as the stack's 'west' (exit $rc1, $rc): $(cat "$work/stack.err")"
+printf 'name: proj\nruntime: nodejs\n' >"$work/proj/Pulumi.yaml"
 
 # --- a provider hung in GetSchema (F11) ----------------------------------------------------------
 # The deadline is the user's (--start-timeout), the message names that flag, and the first SIGTERM

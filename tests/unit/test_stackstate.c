@@ -471,7 +471,7 @@ START_TEST(test_existing_fixture_bytes_and_conflicts) {
     staged[1].is_provider = true;
     staged[1].custom = true;
     staged[1].version = "4.16.0";
-    staged[1].inputs = json_value(a, "{}");
+    staged[1].inputs = json_value(a, "{\"account\": \"staging\"}"); /* configured apart from the default one */
     text = stackstate_merge_text(old, len, "existing.json", "dev", "proj", staged, 2, &o, &rep, &d);
     ck_assert_msg(text != NULL, "%s", d.head ? d.head->message : "");
     ck_assert_uint_eq(d.errors, 0);
@@ -495,6 +495,18 @@ START_TEST(test_existing_fixture_bytes_and_conflicts) {
     newer_twin.version = "4.17.0";
     ck_assert_ptr_null(stackstate_merge_text(old, len, "existing.json", "dev", "proj", &newer_twin, 1, &o, &rep, &d));
     ck_assert_uint_eq(d.errors, 1);
+    stackstate_report_free(&rep);
+    diag_list_free(&d);
+    diag_list_init(&d);
+    /* an explicit provider configured as the default one (neither has configuration) reaches the same
+     * account: still a twin (read17 F8) */
+    stackstate_resource_t plain[2] = {staged[0], staged[1]};
+    plain[0].provider_urn = plain[1].urn = "urn:pulumi:dev::proj::pulumi:providers:random::plain";
+    plain[1].inputs = json_value(a, "{}");
+    ck_assert_ptr_null(stackstate_merge_text(old, len, "existing.json", "dev", "proj", plain, 2, &o, &rep, &d));
+    ck_assert_uint_eq(d.errors, 1);
+    ck_assert_ptr_nonnull(strstr(d.head->message, "under provider 'plain' and the package's default provider, which "
+                                                  "are configured alike"));
     stackstate_report_free(&rep);
     diag_list_free(&d);
     diag_list_init(&d);
