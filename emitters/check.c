@@ -3893,8 +3893,9 @@ static bool read_one(const pcl_expr_t *e, void *ctx) {
     return false;
 }
 
-void emit_apply_plan(arena_t *a, const pcl_program_t *p, const names_table_t *nodes, const char *const *node_ident,
-                     lang_t lang, const pcl_expr_t *e, const char *const *scope, size_t n_scope, emit_apply_t *out) {
+static void apply_plan(arena_t *a, const pcl_program_t *p, const names_table_t *nodes, const char *const *node_ident,
+                       lang_t lang, const pcl_expr_t *e, const char *const *scope, size_t n_scope, bool builtins,
+                       emit_apply_t *out) {
     size_t n = emit_output_atoms(a, p, nodes, e, &out->atoms);
     out->n = n;
     out->heads = arena_alloc(a, (n + 1) * sizeof *out->heads);
@@ -3908,7 +3909,7 @@ void emit_apply_plan(arena_t *a, const pcl_program_t *p, const names_table_t *no
     reads_t r = {nodes, node_ident, out->atoms, n, params};
     pcl_expr_walk(e, read_one, &r);
     names_table_reserve(params, "pulumi");
-    for (const char *const *b = names_builtins(lang); *b; b++) /* float(x) in the body */
+    for (const char *const *b = names_builtins(lang); builtins && *b; b++) /* float(x) in the body */
         names_table_reserve(params, *b);
     for (size_t i = 0; i < n_scope; i++)
         names_table_reserve(params, scope[i]);
@@ -3939,6 +3940,17 @@ void emit_apply_plan(arena_t *a, const pcl_program_t *p, const names_table_t *no
         int idx = h->kind == PCL_TRAVERSAL ? node_of(p, nodes, h->trav.root) : -1;
         out->head_is_output = h->kind == PCL_CALL || (idx >= 0 && p->nodes[idx].kind != PCL_NODE_LOCAL);
     }
+}
+
+void emit_apply_plan(arena_t *a, const pcl_program_t *p, const names_table_t *nodes, const char *const *node_ident,
+                     lang_t lang, const pcl_expr_t *e, const char *const *scope, size_t n_scope, emit_apply_t *out) {
+    apply_plan(a, p, nodes, node_ident, lang, e, scope, n_scope, true, out);
+}
+
+void emit_apply_plan_builtin_names(arena_t *a, const pcl_program_t *p, const names_table_t *nodes,
+                                   const char *const *node_ident, lang_t lang, const pcl_expr_t *e,
+                                   const char *const *scope, size_t n_scope, emit_apply_t *out) {
+    apply_plan(a, p, nodes, node_ident, lang, e, scope, n_scope, false, out);
 }
 
 /* --- what Pulumi YAML reads and interpolates (the check asks it; emitters/yaml.c writes it) --------- */

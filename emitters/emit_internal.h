@@ -126,6 +126,12 @@ typedef struct emit_apply {
 #define EMIT_MAX_SCOPE 16
 void emit_apply_plan(arena_t *a, const pcl_program_t *p, const names_table_t *nodes, const char *const *node_ident,
                      lang_t lang, const pcl_expr_t *e, const char *const *scope, size_t n_scope, emit_apply_t *out);
+/* The same, but a parameter may take the name of a global the written code calls (names_builtins:
+ * Python's float, len, ...), as Pulumi names it: for an emitter that then checks that the body it
+ * writes calls no such global the parameter would hide. */
+void emit_apply_plan_builtin_names(arena_t *a, const pcl_program_t *p, const names_table_t *nodes,
+                                   const char *const *node_ident, lang_t lang, const pcl_expr_t *e,
+                                   const char *const *scope, size_t n_scope, emit_apply_t *out);
 
 /* What kind of value an expression is, as far as the program shows it. */
 typedef enum {

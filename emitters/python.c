@@ -7,6 +7,7 @@
  * pulumi.ResourceOptions(...)` in Pulumi's fixed option order, nested schema objects as TypedDict
  * dict literals with PyName'd keys (or `...Args(...)` classes when the package's python
  * `inputTypes` is "classes"), and `float(42)` where a number property gets an integer. */
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -1008,10 +1009,51 @@ static void py_apply_open(py_gen_t *g, const emit_apply_t *ap, const pcl_expr_t 
     g->subst_all = ap->nu > 1;
 }
 
+/* Whether `code` calls `name` (a builtin): the word, not after a `.`, followed by `(`. A string
+ * holding such text counts too, which only costs the parameter its builtin name. */
+static bool py_text_calls(const char *code, const char *name) {
+    size_t n = strlen(name);
+    for (const char *s = strstr(code, name); s; s = strstr(s + 1, name)) {
+        char before = s == code ? ' ' : s[-1];
+        if (isalnum((unsigned char)before) || before == '_' || before == '.') continue;
+        const char *after = s + n;
+        while (*after == ' ')
+            after++;
+        if (*after == '(') return true;
+    }
+    return false;
+}
+
+/* One apply. Its parameter is named after the output it holds, as Pulumi's generator names it, also
+ * where that is a builtin's name (`lambda float: float is None`); where the body written calls that
+ * builtin, which the parameter would hide (`float(a)`: TypeError, read9b #4), it is written again
+ * with the parameter named otherwise (float_1). Several outputs are keys of resolved_outputs, not
+ * variables: their names hide nothing. */
 static void py_apply(emit_walk_t *w, const pcl_expr_t *e) {
     py_gen_t *g = (py_gen_t *)w;
     emit_apply_t ap;
-    emit_apply_plan(g->w.a, g->w.p, g->w.nodes, g->w.ident, LANG_PYTHON, e, g->w.scope, g->w.n_scope, &ap);
+    emit_apply_plan_builtin_names(g->w.a, g->w.p, g->w.nodes, g->w.ident, LANG_PYTHON, e, g->w.scope, g->w.n_scope,
+                                  &ap);
+    const char *param = ap.nu == 1 ? ap.names[ap.uniq[0]] : NULL;
+    bool builtin = false;
+    for (const char *const *b = names_builtins(LANG_PYTHON); param && *b; b++)
+        builtin |= strcmp(*b, param) == 0;
+    if (builtin) {
+        size_t start = g->w.b->len;
+        diag_list_t *diags = g->w.diags, tried;
+        diag_list_init(&tried);
+        g->w.diags = &tried;
+        py_apply_open(g, &ap, e);
+        size_t body = g->w.b->len;
+        emit_walk_apply_body(&g->w, &ap, e, py_computed);
+        g->w.diags = diags;
+        bool keep = tried.count == 0 && !py_text_calls(g->w.b->data + body, param);
+        diag_list_free(&tried);
+        if (keep) return;
+        g->w.b->len = start; /* written again below, with what it says */
+        g->w.b->data[start] = 0;
+        emit_apply_plan(g->w.a, g->w.p, g->w.nodes, g->w.ident, LANG_PYTHON, e, g->w.scope, g->w.n_scope, &ap);
+    }
     py_apply_open(g, &ap, e);
     emit_walk_apply_body(&g->w, &ap, e, py_computed);
 }

@@ -250,6 +250,25 @@ START_TEST(test_builtin_names_taken) {
 }
 END_TEST
 
+/* Python: an apply's parameter is named after the output it holds, as Pulumi's generator names it,
+ * also where that is a builtin's name (`lambda float: "null" if float is None else ...`); only where
+ * the lambda's body calls that builtin does it take another (`lambda float_1: float_1 + float(a)`,
+ * read9b #4). */
+START_TEST(test_py_apply_parameter_named_as_builtin) {
+    tu_pcl_t f = load("config \"a\" \"any\" {}\nresource \"r\" \"m:index:R\" {\n    f = 2\n}\n"
+                      "e = r.float + a\n"
+                      "output \"o\" {\n    value = e\n}\n"
+                      "output \"u\" {\n    value = r.float == null ? \"null\" : \"not null\"\n}\n"
+                      "output \"w\" {\n    value = \"${r.float}\"\n}\n");
+    char *py = tu_pcl_emit_ok(&f, LANG_PYTHON);
+    tu_has(py, "e = r.float.apply(lambda float_1: float_1 + float(a))\n");
+    tu_has(py, "pulumi.export(\"u\", r.float.apply(lambda float: \"null\" if float is None else \"not null\"))\n");
+    tu_has(py, "pulumi.export(\"w\", r.float.apply(lambda float: f\"{format_value(float)}\"))\n");
+    free(py);
+    tu_pcl_unload(&f);
+}
+END_TEST
+
 /* Python's "".split raised on an empty separator (PCL gives the characters); TypeScript's
  * Object.entries(m).sort() ordered the entries by their "k,v" text ("a b" before "a"), and a
  * "__proto__" key set the prototype (the key vanished). */
@@ -1461,6 +1480,7 @@ static Suite *suite(void) {
     tcase_add_test(tc, test_to_json_as_pcl);
     tcase_add_test(tc, test_python_plain_items_by_key);
     tcase_add_test(tc, test_builtin_names_taken);
+    tcase_add_test(tc, test_py_apply_parameter_named_as_builtin);
     tcase_add_test(tc, test_split_sort_proto);
     tcase_add_test(tc, test_split_characters);
     tcase_add_test(tc, test_python_to_json_numbers);
