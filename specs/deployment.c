@@ -908,13 +908,20 @@ static bool read_lazy(const deployment_t *d, const state_resource_t *r, arena_t 
  * compare-and-swap decides. BUSY → READY is the worker's, READY → TAKEN the reader's. */
 enum { AHEAD_IDLE, AHEAD_BUSY, AHEAD_READY, AHEAD_TAKEN };
 
-typedef struct ahead_slot {
-    _Atomic int state;
-    bool in_order; /* the worker will come to it: taking it frees room in the window */
+/* A resource the worker parsed, until a reader takes it (malloc'd: at most the window's are held). */
+typedef struct ahead_parsed {
     bool ok;
-    arena_t *arena; /* READY: holds the values (and nothing else) */
+    arena_t *arena; /* holds the values (and nothing else) */
     pv_t *inputs, *outputs;
     diag_list_t diags;
+} ahead_parsed_t;
+
+/* One per resource of the state, so kept small: 16 bytes (what was parsed lives apart, ahead_parsed_t,
+ * and only while it waits: a slot holding it was 72 MB of a million-resource import). */
+typedef struct ahead_slot {
+    _Atomic int state;
+    bool in_order;          /* the worker will come to it: taking it frees room in the window */
+    ahead_parsed_t *parsed; /* READY: the worker's; set before the state says READY */
 } ahead_slot_t;
 
 struct deployment_ahead {
@@ -953,9 +960,12 @@ static void *read_ahead_run(void *arg) {
         ahead_slot_t *sl = &h->slots[i];
         int idle = AHEAD_IDLE;
         if (!atomic_compare_exchange_strong(&sl->state, &idle, AHEAD_BUSY)) continue; /* a reader has it */
-        sl->arena = arena_new();
-        diag_list_init(&sl->diags);
-        sl->ok = read_lazy(h->d, &h->d->resources[i], sl->arena, &sl->inputs, &sl->outputs, &sl->diags);
+        ahead_parsed_t *pr = malloc(sizeof *pr);
+        if (!pr) abort();
+        pr->arena = arena_new();
+        diag_list_init(&pr->diags);
+        pr->ok = read_lazy(h->d, &h->d->resources[i], pr->arena, &pr->inputs, &pr->outputs, &pr->diags);
+        sl->parsed = pr;
         size_t now = atomic_fetch_add(&h->ready_now, 1) + 1;
         if (now > atomic_load(&h->ready_peak)) atomic_store(&h->ready_peak, now);
         atomic_store(&sl->state, AHEAD_READY);
@@ -1028,8 +1038,10 @@ static void read_ahead_stop(deployment_t *d) {
     pthread_join(h->thread, NULL);
     for (size_t i = 0; i < d->n_resources; i++)
         if (atomic_load(&h->slots[i].state) == AHEAD_READY) { /* parsed, never read */
-            arena_free(h->slots[i].arena);
-            diag_list_free(&h->slots[i].diags);
+            ahead_parsed_t *pr = h->slots[i].parsed;
+            arena_free(pr->arena);
+            diag_list_free(&pr->diags);
+            free(pr);
         }
     read_ahead_free(h);
     d->ahead = NULL;
@@ -1055,12 +1067,14 @@ static bool read_ahead_take(struct deployment_ahead *h, size_t i, arena_t *a, pv
     if (ready) {
         atomic_store(&sl->state, AHEAD_TAKEN);
         atomic_fetch_sub(&h->ready_now, 1);
-        arena_adopt(a, sl->arena);
-        sl->arena = NULL;
-        *inputs = sl->inputs;
-        *outputs = sl->outputs;
-        *ok = sl->ok;
-        diag_list_move(diags, &sl->diags);
+        ahead_parsed_t *pr = sl->parsed;
+        sl->parsed = NULL;
+        arena_adopt(a, pr->arena);
+        *inputs = pr->inputs;
+        *outputs = pr->outputs;
+        *ok = pr->ok;
+        diag_list_move(diags, &pr->diags);
+        free(pr);
     }
     if ((claimed || ready) && sl->in_order && atomic_fetch_add(&h->taken, 1) + 1 >= atomic_load(&h->resume_at)) {
         pthread_mutex_lock(&h->mu);
