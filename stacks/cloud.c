@@ -167,9 +167,12 @@ cloud_stack_t *cloud_stack_open(arena_t *a, const workspace_t *w, const char *pr
     c->describe = arena_sprintf(a, "%s/%s at %s", project, w->stack, w->backend_shown);
     /* An unqualified stack name is in the default organization, found as pulumi finds it:
      * PULUMI_DEFAULT_ORGANIZATION, else `pulumi org set-default` (config.json), else the service's opinion,
-     * else the user's own. */
-    if (!org) org = w->default_org;
-    if (!org) {
+     * else the user's own. But one selected (the workspace file, PULUMI_STACK), not given, is the user's
+     * own unless `pulumi org set-default` set an organization (Pulumi's CurrentStack qualifies it so
+     * first: getStackNameWithLegacyOrgNameIfNeeded, GetLegacyDefaultOrgFallback). */
+    bool users = w->stack_source && !w->set_default_org;
+    if (!org && !users) org = w->default_org;
+    if (!org && !users) {
         if (!http(c, "GET", arena_sprintf(a, "%s/api/user/organizations/default", w->backend_url), NULL, 0, &ans,
                   diags))
             return NULL;

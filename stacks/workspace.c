@@ -332,7 +332,8 @@ static bool discover(arena_t *a, const char *start, bool in_project_dir, const c
         size_t n = key ? strlen(key) : 0;
         while (n > 8 && key[n - 1] == '/')
             n--;
-        if (url && key && org && *org && n == strlen(url) && strncmp(key, url, n) == 0) w->default_org = org;
+        if (url && key && org && *org && n == strlen(url) && strncmp(key, url, n) == 0)
+            w->default_org = w->set_default_org = org;
     }
     cJSON_Delete(cfg);
     /* PULUMI_DEFAULT_ORGANIZATION "takes precedence over any default organization set with `pulumi org

@@ -45,9 +45,10 @@ typedef struct workspace {
     const char *backend_shown;  /* backend_url as printed: its passwords shown as xxxxx (backend_url_shown) */
     const char *backend_source; /* "PULUMI_BACKEND_URL", "Pulumi.yaml backend.url", the credentials file */
     backend_kind_t backend;
-    const char *access_token; /* for the backend URL, from PULUMI_ACCESS_TOKEN or credentials.json; may be NULL */
-    const char *default_org;  /* PULUMI_DEFAULT_ORGANIZATION, else `pulumi org set-default`: config.json's
-                               * backends[backend_url].defaultOrg; or NULL */
+    const char *access_token;    /* for the backend URL, from PULUMI_ACCESS_TOKEN or credentials.json; may be NULL */
+    const char *default_org;     /* PULUMI_DEFAULT_ORGANIZATION, else `pulumi org set-default`: config.json's
+                                  * backends[backend_url].defaultOrg; or NULL */
+    const char *set_default_org; /* config.json's alone (`pulumi org set-default`), or NULL */
 } workspace_t;
 
 /* Fills w from the current working directory (call after --cwd's chdir). stack_flag is --stack

@@ -196,10 +196,27 @@ cmp -s "$srvdir/stacks/acme/$PROJ/test.json" "$work/acme-before.json" && ok ||
   bad "PULUMI_DEFAULT_ORGANIZATION: config.json's organization's stack was written"
 cp "$EXPORT" "$srvdir/stacks/beta/$PROJ/test.json"
 rm "$PULUMI_HOME/config.json"
-run; rc=$?
+run --stack test; rc=$?
 [ "$rc" = 0 ] && grep -qF "cimport: imported 4 of 5 resources into stack beta/$PROJ/test at $url" "$work/err" && ok ||
   bad "the service's default organization: exit $rc: $(cat "$work/err")"
 cmp -s "$stack" "$work/alice-before.json" && ok || bad "the service's default organization: alice's stack was written"
+# ... but a name the workspace file or PULUMI_STACK selects is the user's own unless `pulumi org
+# set-default` set an organization: Pulumi's CurrentStack qualifies it with the user's name first
+# (getStackNameWithLegacyOrgNameIfNeeded); neither the service's opinion nor PULUMI_DEFAULT_ORGANIZATION
+# enters. Before, beta's stack was written while `pulumi preview` reads alice's (read17 F18).
+cp "$EXPORT" "$srvdir/stacks/beta/$PROJ/test.json"
+for how in workspace PULUMI_STACK PULUMI_DEFAULT_ORGANIZATION; do
+  cp "$EXPORT" "$stack"
+  case $how in
+  workspace) run ;;
+  PULUMI_STACK) PULUMI_STACK=test run ;;
+  PULUMI_DEFAULT_ORGANIZATION) PULUMI_DEFAULT_ORGANIZATION=beta run ;;
+  esac
+  rc=$?
+  [ "$rc" = 0 ] && grep -qF "cimport: imported 4 of 5 resources into stack alice/$PROJ/test at $url" "$work/err" && ok ||
+    bad "a stack selected by $how: exit $rc, not alice's: $(cat "$work/err")"
+  cmp -s "$srvdir/stacks/beta/$PROJ/test.json" "$EXPORT" && ok || bad "a stack selected by $how: beta's stack was written"
+done
 rm "$srvdir/default-org"
 
 # A Pulumi Cloud stack whose config names no secrets provider and holds no salt uses the service's key
