@@ -221,8 +221,8 @@ static bool select_stack(arena_t *a, workspace_t *w, const char *stack_flag, dia
         set_stack(a, w, stack_flag, NULL); /* the front end's: named by diag_advice */
         return true;
     }
-    if (env && *env) {
-        set_stack(a, w, env, "PULUMI_STACK");
+    if (env) { /* set but empty: no stack selected, the workspace file's aside (Pulumi's os.LookupEnv) */
+        if (*env) set_stack(a, w, env, "PULUMI_STACK");
         return true;
     }
     if (!w->have_project || !w->project.name) return true;

@@ -78,6 +78,12 @@ grep -q 'PULUMI_STACK' "$work/env_stack.err" "$work/env_stack.out" && ok ||
 fresh "{\"stacks\": {\"file://$state\": \"organization/shop/dev\"}}"
 rc=$(PULUMI_STACK=prod run flag_stack --stack dev)
 holds dev && same prod && ok || bad "--stack dev with PULUMI_STACK=prod: not dev alone (exit $rc)"
+# PULUMI_STACK set but empty is no stack selected, the workspace file's selection aside, as Pulumi's
+# getCurrentStackName (os.LookupEnv): nothing written to dev (read17 F5)
+fresh "{\"stacks\": {\"file://$state\": \"organization/shop/dev\"}}"
+rc=$(PULUMI_STACK= run empty_env)
+same dev && same prod && grep -qF 'nothing was imported into a stack' "$work/empty_env.err" && ok ||
+  bad "PULUMI_STACK= (empty): exit $rc, a stack was written or the run says it was: $(cat "$work/empty_env.err")"
 
 # --- ORG/STACK on a DIY backend: only `organization` -----------------------------------------------
 fresh "{\"stacks\": {\"file://$state\": \"organization/shop/dev\"}}"
