@@ -968,7 +968,9 @@ static bool plan_new_resources(merge_t *m, const stackstate_resource_t *res, siz
     if (m->d && n) alike_providers(m, res, n, &canon);
     for (size_t i = 0; m->d && n && i < m->d->n_resources; i++) {
         const state_resource_t *r = &m->d->resources[i];
-        if (r->external || !r->custom || !r->id || !*r->id ||
+        /* a pending deletion with retainOnDelete is dropped from the state, the object left (Pulumi's
+         * DeleteStep): it dooms nothing */
+        if (r->external || !r->custom || !r->id || !*r->id || (r->del && r->retain_on_delete) ||
             strncmp(r->type, PROVIDER_PREFIX, strlen(PROVIDER_PREFIX)) == 0 || importid_id_is_no_identity(r->type))
             continue;
         size_t kl;
@@ -993,10 +995,13 @@ static bool plan_new_resources(merge_t *m, const stackstate_resource_t *res, siz
                 const state_resource_t *t = *doomed;
                 diag_add(m->diags, DIAG_ERROR, DIAG_INPUT, m->path, NULL,
                          "resource '%s' has the type and ID ('%s') of '%s', which the stack holds pending deletion "
-                         "(a replacement whose delete did not finish): Pulumi's next update deletes that object "
-                         "whatever the program declares; if it must stay, take that entry out of the stack first "
-                         "(`pulumi state delete '%s'`, or `pulumi state edit`), then import it",
-                         r->urn, r->id, t->urn, t->urn);
+                         "(a replacement whose delete did not finish): %s; if it must stay, take that entry out of "
+                         "the stack first (`pulumi state delete '%s'`, or `pulumi state edit`), then import it",
+                         r->urn, r->id, t->urn,
+                         t->protect ? "Pulumi's next update fails on that entry, which is protected, and deletes the "
+                                      "object once the protection is taken off"
+                                    : "Pulumi's next update deletes that object whatever the program declares",
+                         t->urn);
                 ok = false;
                 continue;
             }

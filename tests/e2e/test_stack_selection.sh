@@ -139,6 +139,26 @@ rc=$?
 grep -q 'pending deletion' "$work/pending.err" && ok || bad "pending deletion: not said: $(cat "$work/pending.err")"
 cmp -s "$stacks/dev.json" "$work/dev.pending" && [ ! -e "$proj/pending.ts" ] && ok ||
   bad "pending deletion: the stack or the code was written"
+# ... protected: the update fails on it (Pulumi's deleteProtectedError), it does not delete it yet; with
+# retainOnDelete: the update drops the entry and leaves the object (Pulumi's DeleteStep), so the object
+# may be imported (read17 F15: refused, "deletes that object")
+for how in protect retain; do
+  python3 - "$work/dev.pending" "$stacks/dev.json" "$how" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+for r in d["checkpoint"]["latest"]["resources"]:
+    if r["urn"].endswith("::bucket-suffix"):
+        r["protect" if sys.argv[3] == "protect" else "retainOnDelete"] = True
+json.dump(d, open(sys.argv[2], "w"), indent=1)
+PY
+  (cd "$proj" && "$CIMPORT" random:index/randomString:RandomString bucket-suffix x7k2p9qa --offline-state "$Q/stack.json" \
+    --schema "$S" --yes -o pending_$how.ts >"$work/pending_$how.out" 2>"$work/pending_$how.err")
+  echo $? >"$work/rc"
+done
+[ "$(cat "$work/rc")" = 0 ] && grep -c '"urn:pulumi:dev::shop::random:index/randomString:RandomString::bucket-suffix"' "$stacks/dev.json" | grep -qx 2 &&
+  ok || bad "pending deletion with retainOnDelete: exit $(cat "$work/rc"), want 0 and the object recorded: $(cat "$work/pending_retain.err")"
+grep -qF 'fails on that entry, which is protected' "$work/pending_protect.err" && ok ||
+  bad "pending deletion, protected: the reason: $(cat "$work/pending_protect.err")"
 
 # --- a journal a crashed `pulumi up` left (Pulumi's DIY journaling: .pulumi/journal/<project>/<stack>/):
 # Pulumi replays it on its next operation only while the checkpoint is the one it was made against; a
