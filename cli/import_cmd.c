@@ -199,7 +199,7 @@ static int finish(const cli_options_t *o, import_target_t *tgt, import_session_t
 
     /* The selected stack: the merge, its preview and the confirmation (the lock is held since
      * target_prepare); nothing is written yet. When the stack is not to be written, no file is. */
-    if (tgt->mode == TARGET_STACK && s->n_ok > 0 && !target_plan(o, tgt, s)) {
+    if ((tgt->mode == TARGET_STACK || tgt->preview_stack) && s->n_ok > 0 && !target_plan(o, tgt, s)) {
         print_refused_results(o, tgt, s);
         target_print_summary(o, tgt, s, false);
         return EXIT_USAGE;
@@ -324,7 +324,8 @@ int cli_run_import(cli_options_t *o) {
     so.user = &render;
     so.stop = &stop_signal;
     so.lean_results = !o->json;
-    if (tgt.mode == TARGET_STACK) so.into_stack = &tgt.ws;          /* the session opens, merges and writes it */
+    if (tgt.mode == TARGET_STACK || tgt.preview_stack)
+        so.into_stack = &tgt.ws; /* the session opens, merges and writes it (a preview: reads and merges it) */
     if (tgt.ws.have_project) so.project_file = tgt.ws.project_file; /* its `config:` block */
     so.service_secrets = tgt.ws.backend == BACKEND_CLOUD;
     so.no_stack_reason = tgt.mode == TARGET_CODE_ONLY ? "--code-only" : tgt.why_not_stack;

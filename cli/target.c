@@ -298,6 +298,8 @@ bool target_prepare(cli_options_t *o, import_target_t *t, int *exit_code) {
          * unless that run imports into the selected stack (or --code-only asks for none). */
         if (!o->code_only && (o->import_option || workspace_stack_status(w, o->stack) != WORKSPACE_STACK_WRITABLE))
             o->import_option = true;
+        else if (!o->code_only) /* that run's checks of the stack, made without writing (read16 F19) */
+            t->preview_stack = true;
     } else if (o->stack_state) {
         t->mode = TARGET_STACK_STATE;
         if (!prepare_stack_state(o, t)) goto fail;
@@ -337,7 +339,7 @@ bool target_prepare(cli_options_t *o, import_target_t *t, int *exit_code) {
     }
     if (t->mode == TARGET_IMPORT_OPTION && !t->diff_of_stack) o->import_option = true;
 
-    if (t->mode == TARGET_STACK && !workspace_project_fits(w, o->project, &t->diags)) goto fail;
+    if ((t->mode == TARGET_STACK || t->preview_stack) && !workspace_project_fits(w, o->project, &t->diags)) goto fail;
     if (t->mode == TARGET_STACK) {
         /* As `pulumi import`: a run that cannot ask must be told to proceed, before anything runs. */
         if (!t->interactive && !o->yes) {
@@ -370,7 +372,7 @@ static bool from_env(const workspace_t *w) {
 }
 
 bool target_open_stack(const cli_options_t *o, import_target_t *t, import_session_t *p) {
-    if (t->mode != TARGET_STACK) return true;
+    if (t->mode != TARGET_STACK && !t->preview_stack) return true;
     diag_list_t d;
     diag_list_init(&d);
     bool ok = session_stack_open(p, &d);
@@ -379,11 +381,17 @@ bool target_open_stack(const cli_options_t *o, import_target_t *t, import_sessio
     if (ok && !o->quiet && !o->json)
         fprintf(stderr, "cimport: project %s (%s), stack %s%s, backend %s (from %s)\n", o->project, t->ws.project_file,
                 o->stack, from_env(&t->ws) ? " (from PULUMI_STACK)" : "", t->ws.backend_shown, t->ws.backend_source);
+    const char *held = ok && p->stack_store ? stack_store_held_by(p->stack_store) : NULL;
+    if (held && !o->quiet)
+        fprintf(stderr,
+                "cimport: note: the stack is locked by another process now:%s\n  a run without --preview-only waits "
+                "for it (up to --lock-timeout) and refuses if it is still held\n",
+                held);
     return ok;
 }
 
 bool target_plan(const cli_options_t *o, import_target_t *t, import_session_t *p) {
-    if (t->mode != TARGET_STACK || !session_stack_merge(p)) return false;
+    if ((t->mode != TARGET_STACK && !t->preview_stack) || !session_stack_merge(p)) return false;
     const stackstate_report_t *rep = &p->stack_report;
     if (!o->skip_preview && !o->json) {
         fprintf(stderr, "Previewing import (%s):\n", stack_store_describe(p->stack_store));
@@ -406,7 +414,7 @@ bool target_plan(const cli_options_t *o, import_target_t *t, import_session_t *p
         fprintf(stderr, "Resources: %zu to import%s, %zu already in the stack, %zu existing kept as they are\n",
                 p->stack_n_import, create, rep->n_same, rep->n_existing);
     }
-    if (!p->stack_merged) return true; /* nothing to write */
+    if (!p->stack_merged || o->preview_only) return true; /* nothing to write */
     if (!o->yes && !ask_yes()) {
         t->declined = true;
         fprintf(stderr, "cimport: import declined: nothing was written to the stack\n");
@@ -606,14 +614,20 @@ void target_print_summary(const cli_options_t *o, const import_target_t *t, cons
         else
             fprintf(stderr, "next: fix what is reported above and run cimport again\n");
         break;
-    case TARGET_PREVIEW:
+    case TARGET_PREVIEW: {
+        /* the stack was read and merged: it may hold every resource already, and then stays as it is */
+        bool in_stack = t->preview_stack && p->stack_store && p->n_ok && !p->stack_merged;
         fprintf(stderr, "cimport: read %zu of %zu resources (%s)%s%s%s\n", p->n_ok, total, checked, fail, resumed,
                 !session_has_code(p) ? ""
                 : o->import_option   ? "; the code shown imports them with the `import` resource option"
                 : o->code_only       ? "; the code shown has no `import` option (--code-only)"
+                : in_stack           ? arena_sprintf(p->arena,
+                                                     "; stack %s at %s holds every one already, so a run without "
+                                                               "--preview-only leaves it as it is and writes only the code shown",
+                                                     o->stack, t->ws.backend_shown)
                                      : arena_sprintf(p->arena,
                                                      "; the code shown is the code written when they are imported "
-                                                           "into stack %s at %s",
+                                                               "into stack %s at %s",
                                                      o->stack, t->ws.backend_shown));
         if (stopped) break;
         /* with nothing read, that run would fail the same way: nothing to write */
@@ -621,6 +635,7 @@ void target_print_summary(const cli_options_t *o, const import_target_t *t, cons
                       : "next: fix what is reported above and run cimport again\n",
               stderr);
         break;
+    }
     case TARGET_IMPORT_OPTION:
     default:
         if (p->n_ok == 0) {

@@ -43,7 +43,9 @@ typedef struct import_target {
     bool nothing_converted;    /* --from: every resource left out, none converted: nothing to import */
     const char *diff_of_stack; /* --diff where a run without it imports into this stack: its code, no `import` */
     bool interactive;
-    bool declined; /* the user answered no */
+    bool declined;      /* the user answered no */
+    bool preview_stack; /* TARGET_PREVIEW of a run that would import into the selected stack: the stack is read
+                         * (not locked) and merged as that run would, never written */
 } import_target_t;
 
 /* Before the session: --cwd, the project/stack/backend, the mode; fills o->stack, o->project,
@@ -52,13 +54,14 @@ typedef struct import_target {
 bool target_prepare(cli_options_t *o, import_target_t *t, int *exit_code);
 
 /* TARGET_STACK, the session initialised: the stack opened under its lock (session_stack_open) and
- * where the import goes said. False when it cannot be (diagnostics printed). */
+ * where the import goes said; a preview of such a run (preview_stack): read without the lock, and a
+ * lock another process holds told. False when it cannot be (diagnostics printed). */
 bool target_open_stack(const cli_options_t *o, import_target_t *t, import_session_t *p);
 
-/* After the session's run, TARGET_STACK only: the merge and its check (session_stack_merge), the
- * preview and the confirmation — nothing is written yet. False when the stack must not be written
- * (declined, refused, or failed: see t->declined and p->diags); true when session_commit may write
- * it (p->stack_merged NULL: every resource is in the stack already). */
+/* After the session's run, TARGET_STACK (and preview_stack: no confirmation) only: the merge and its
+ * check (session_stack_merge), the preview and the confirmation — nothing is written yet. False when the stack must not
+ * be written (declined, refused, or failed: see t->declined and p->diags); true when session_commit may write it
+ * (p->stack_merged NULL: every resource is in the stack already). */
 bool target_plan(const cli_options_t *o, import_target_t *t, import_session_t *p);
 
 /* Per-resource failures, grouped by cause (several resources with one cause: one line). */

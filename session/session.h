@@ -127,11 +127,12 @@ typedef struct session_options {
     /* The selected stack on its backend (stacks/workspace.h: the backend's URL, kind and access
      * token, the stack's organization), the stack named by `stack` and `project`: opened under its
      * lock (session_stack_open), the resources merged into it (session_stack_merge) and written in
-     * session_commit's transaction with the files. NULL: no stack is written. */
+     * session_commit's transaction with the files. NULL: no stack is written. With preview_only it is
+     * read without its lock and merged, never written: the run is the one that would write it. */
     const workspace_t *into_stack;
     bool secrets_b64;        /* a new stack state's secrets in base64 */
     bool secrets_plaintext;  /* --stack-state: plaintext secrets where cimport cannot encrypt (asked by name) */
-    const char *secrets_dir; /* the secrets file is DIR/cimport-secrets.json */
+    const char *secrets_dir; /* the secrets file is DIR/cimport-secrets[.<stack>].json */
     /* The stack's backend is Pulumi Cloud: a stack config naming no secrets provider and holding no
      * salt uses the service's key there (not a passphrase), which cimport cannot encrypt for. */
     bool service_secrets;

@@ -156,6 +156,7 @@ bool session_stack_open(import_session_t *p, diag_list_t *diags) {
     stack_store_options_t so;
     stack_store_options_default(&so);
     so.lock_timeout_ms = o->lock_wait_ms;
+    so.peek = o->preview_only; /* read as the run would find it; no lock taken, nothing written */
     so.on_wait = on_lock_wait;
     so.user = p;
     workspace_t w = *o->into_stack;

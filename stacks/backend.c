@@ -130,17 +130,7 @@ static void fb_close(bucket_t *b) {
 }
 
 static bucket_t *file_bucket_open(arena_t *a, const char *url, diag_list_t *diags) {
-    const char *path = url + strlen("file://");
-    const char *home = getenv("HOME");
-    if (!home || !*home) {
-        struct passwd *pw = getpwuid(getuid());
-        home = pw ? pw->pw_dir : "";
-    }
-    char *root;
-    if (path[0] == '~')
-        root = arena_sprintf(a, "%s%s", home, path + 1);
-    else
-        root = arena_strdup(a, path);
+    const char *root = workspace_file_url_dir(a, url);
     struct stat st;
     if (stat(root, &st) != 0 || !S_ISDIR(st.st_mode)) {
         diag_add(diags, DIAG_ERROR, DIAG_IO, NULL, NULL,
@@ -370,6 +360,8 @@ struct stack_store {
     const char *stack_key; /* .pulumi/stacks/<project>/<stack>.json[.gz] */
     bool gz;
     const char *lock_key; /* ours, while held */
+    bool peek;            /* opened without the lock: nothing may be written */
+    const char *held_by;  /* peek: the others' locks, or NULL */
     char *raw;            /* the checkpoint as stored */
     size_t raw_len;
     char *text; /* the checkpoint JSON */
@@ -625,7 +617,16 @@ static stack_store_t *diy_open(const workspace_t *w, const char *project, const 
                  w->stack, project, s->shown, base, w->stack, diag_advice(advice, DIAG_ADVICE_OTHER_STACK, NULL));
         goto fail;
     }
-    if (!take_lock(s, o, diags) || !diy_no_journal(s, diags)) goto fail;
+    s->peek = o->peek;
+    if (s->peek) {
+        size_t n;
+        const char *others = other_locks(s, &n, diags);
+        if (diag_has_errors(diags)) goto fail;
+        s->held_by = n ? others : NULL;
+    } else if (!take_lock(s, o, diags)) {
+        goto fail;
+    }
+    if (!diy_no_journal(s, diags)) goto fail;
     /* Read again under the lock: what we merge into is what nobody else is changing. */
     if (s->bucket->read(s->bucket, s->stack_key, &s->raw, &s->raw_len, diags) <= 0) goto fail;
     s->gz = is_gzip(s->raw, s->raw_len);
@@ -661,6 +662,7 @@ stack_store_t *stack_store_open(const workspace_t *w, const char *project, const
         memset(s, 0, sizeof *s);
         s->a = a;
         s->kind = BACKEND_CLOUD;
+        s->peek = o->peek; /* the export read; Pulumi Cloud has no lock to take */
         s->cloud = cloud_stack_open(a, w, project, o, diags);
         if (!s->cloud) {
             arena_free(a);
@@ -674,6 +676,10 @@ stack_store_t *stack_store_open(const workspace_t *w, const char *project, const
     diag_error(diags, DIAG_USAGE, "cimport cannot write stacks of %s (%s)", backend_kind_name(w->backend),
                w->backend_url ? w->backend_shown : "none");
     return NULL;
+}
+
+const char *stack_store_held_by(const stack_store_t *s) {
+    return s->held_by;
 }
 
 const char *stack_store_text(const stack_store_t *s, size_t *len) {
@@ -810,6 +816,11 @@ fail:
 }
 
 bool stack_store_write(stack_store_t *s, const char *text, size_t len, size_t n_imported, diag_list_t *diags) {
+    if (s->peek) {
+        diag_add(diags, DIAG_ERROR, DIAG_GENERIC, NULL, NULL,
+                 "the stack %s was opened to be read only (a preview): nothing was written", s->describe);
+        return false;
+    }
     if (s->kind == BACKEND_CLOUD) {
         s->pending = cloud_stack_unchanged(s->cloud, diags) && cloud_stack_import(s->cloud, text, len, diags);
         return s->pending;

@@ -39,6 +39,10 @@ typedef struct stack_store_options {
     int retry_delay_ms;  /* Cloud: first delay between tries, doubled each time (default 500) */
     int import_wait_ms;  /* Cloud: how long to wait for an import's update to finish (default 2 minutes;
                             CIMPORT_CLOUD_IMPORT_WAIT=SECONDS sets another) */
+    /* Read the stack without taking its lock (a preview: the checks of an open, nothing written); a
+     * lock another process holds is not waited for but told (stack_store_held_by), and
+     * stack_store_write refuses. */
+    bool peek;
     /* Called once while waiting for a lock held by someone else (may be NULL). */
     void (*on_wait)(void *user, const char *holder);
     void *user;
@@ -55,6 +59,10 @@ bool backend_writable(backend_kind_t k);
  * diagnostics when the stack does not exist or cannot be read (nothing is left locked). */
 stack_store_t *stack_store_open(const workspace_t *w, const char *project, const stack_store_options_t *o,
                                 diag_list_t *diags);
+
+/* Opened with `peek`: the locks other processes hold on the stack now, as "\n  KEY: created by
+ * USER@HOST (pid N) at TIME" lines; NULL when none (or not a DIY backend). */
+const char *stack_store_held_by(const stack_store_t *s);
 
 /* The current document (a DIY checkpoint or a Cloud export), and where it is. */
 const char *stack_store_text(const stack_store_t *s, size_t *len);

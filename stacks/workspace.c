@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <openssl/evp.h>
+#include <pwd.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -175,20 +176,34 @@ bool workspace_discover_in(arena_t *a, const char *start, const char *stack_flag
 static const char *backend_url_in_project(arena_t *a, const char *url, const char *project_dir) {
     const char *path = url + strlen("file://");
     if (path[0] == '/' || path[0] == '~') return url;
+    const char *query = strchr(path, '?'); /* kept as it is: the blob store's options */
+    if (query) path = arena_strndup(a, path, (size_t)(query - path));
     while (path[0] == '.' && path[1] == '/')
         path += 2;
     if (!strcmp(path, ".")) path = "";
     char abs[PATH_MAX];
     const char *dir = realpath(project_dir, abs) ? abs : project_dir;
     char *joined = arena_sprintf(a, "%s%s%s", dir, *path ? "/" : "", path);
-    return arena_sprintf(a, "file://%s", realpath(joined, abs) ? abs : joined); /* `..` resolved where it exists */
+    return arena_sprintf(a, "file://%s%s", realpath(joined, abs) ? abs : joined, /* `..` resolved where it exists */
+                         query ? query : "");
 }
 
-/* A file:// URL's directory, `~` taken as Pulumi's DIY backend takes it, resolved where it exists. */
-static const char *file_url_dir(arena_t *a, const char *url) {
+const char *workspace_file_url_dir(arena_t *a, const char *url) {
     const char *path = url + strlen("file://");
+    const char *query = strchr(path, '?');
+    if (query) path = arena_strndup(a, path, (size_t)(query - path));
+    if (path[0] != '~') return query ? path : arena_strdup(a, path);
     const char *home = getenv("HOME");
-    if (path[0] == '~' && home) path = arena_sprintf(a, "%s%s", home, path + 1);
+    if (!home || !*home) {
+        struct passwd *pw = getpwuid(getuid());
+        home = pw ? pw->pw_dir : "";
+    }
+    return arena_sprintf(a, "%s%s", home, path + 1);
+}
+
+/* A file:// URL's directory, resolved where it exists. */
+static const char *file_url_dir(arena_t *a, const char *url) {
+    const char *path = workspace_file_url_dir(a, url);
     char abs[PATH_MAX];
     return realpath(path, abs) ? arena_strdup(a, abs) : path;
 }

@@ -299,5 +299,41 @@ loop=$(grep -F 'jq -r' "$work/sf_dev.err")
   bad "dev's store command after prod's: $(cat "$work/stub.log"; cat "$work/sf_dev.err")"
 rm -f "$proj"/cimport-secrets*.json "$proj/dev.ts" "$proj/prod.ts"
 
+# --- --preview-only never opened the stack: "the code shown is the code written when they are imported
+# into stack nosuch ... next: run again without --preview-only to write it" for a stack that does not
+# exist; and a file:// backend URL with Pulumi's query parameters (`?no_tmp_dir=true`, which Pulumi's
+# DIY backend parses off and passes to its blob store) was taken for a directory that does not exist
+# (read16 F19) ------------------------------------------------------------------------------------
+fresh "{\"stacks\": {\"file://$state\": \"organization/shop/dev\"}}"
+preview() { # preview NAME ARGS...: the quickstart's import, --preview-only
+  local name=$1
+  shift
+  (cd "$proj" && "$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" --preview-only \
+    "$@" >"$work/$name.out" 2>"$work/$name.err")
+  echo $?
+}
+rc=$(preview pv_nosuch --stack nosuch)
+[ "$rc" = 2 ] && grep -q "the stack 'nosuch' of project 'shop' does not exist" "$work/pv_nosuch.err" && ok ||
+  bad "--preview-only into a stack that does not exist: exit $rc, want 2 and why: $(cat "$work/pv_nosuch.err")"
+if grep -q 'run again without --preview-only' "$work/pv_nosuch.err"; then bad "--preview-only, no such stack: a write promised"; else ok; fi
+rc=$(preview pv_dev)
+[ "$rc" = 0 ] && grep -q '= import' "$work/pv_dev.err" && ok ||
+  bad "--preview-only into dev: exit $rc, want 0 and the stack's preview: $(cat "$work/pv_dev.err")"
+same dev && [ ! -e "$state/.pulumi/backups" ] && [ -z "$(ls -A "$state/.pulumi/locks/organization/shop/dev" 2>/dev/null)" ] && ok ||
+  bad "--preview-only into dev: the stack, a backup or a lock was written"
+# another process's lock: the preview waits for nothing, takes no lock and says it is held
+mkdir -p "$state/.pulumi/locks/organization/shop/dev"
+printf '{"pid":4242,"username":"ci","hostname":"runner","timestamp":"2026-11-28T08:00:00Z"}' \
+  >"$state/.pulumi/locks/organization/shop/dev/5f0c1c9e-1111-4222-8333-444455556666.json"
+rc=$(preview pv_locked)
+[ "$rc" = 0 ] && grep -q 'locked' "$work/pv_locked.err" && grep -q 'ci@runner' "$work/pv_locked.err" && ok ||
+  bad "--preview-only, the stack locked by another: exit $rc: $(cat "$work/pv_locked.err")"
+[ "$(ls "$state/.pulumi/locks/organization/shop/dev")" = 5f0c1c9e-1111-4222-8333-444455556666.json ] && same dev && ok ||
+  bad "--preview-only, the stack locked by another: the locks or the stack changed: $(ls "$state/.pulumi/locks/organization/shop/dev")"
+rm -rf "$state/.pulumi/locks/organization/shop/dev"
+# file://DIR?no_tmp_dir=true: the directory is DIR
+rc=$(PULUMI_BACKEND_URL="file://$state?no_tmp_dir=true" run notmp)
+[ "$rc" = 0 ] && holds dev && ok || bad "file://DIR?no_tmp_dir=true: exit $rc: $(cat "$work/notmp.err")"
+
 echo "test_stack_selection: $pass passed, $fail failed"
 [ "$fail" = 0 ]
