@@ -65,7 +65,8 @@ static bool runtime_entry(const char *runtime, const char *base) {
     size_t n = strlen(base);
     if (!strcmp(runtime, "nodejs")) return !strcmp(base, "index.ts") || !strcmp(base, "index.js");
     if (!strcmp(runtime, "python")) return !strcmp(base, "__main__.py");
-    if (!strcmp(runtime, "go")) return dot && !strcmp(dot, ".go") && !(n > 8 && !strcmp(base + n - 8, "_test.go"));
+    if (!strcmp(runtime, "go"))
+        return dot && !strcmp(dot, ".go") && base[0] != '_' && !(n > 8 && !strcmp(base + n - 8, "_test.go"));
     if (!strcmp(runtime, "dotnet")) return dot && !strcmp(dot, ".cs");
     if (!strcmp(runtime, "java")) return dot && !strcmp(dot, ".java");
     if (!strcmp(runtime, "yaml"))
@@ -631,6 +632,27 @@ static bool files_add(program_files_t *f, const char *path) {
     return true;
 }
 
+/* Whether `go build` leaves the Go file out of its package: a test (_test.go), a name beginning with _
+ * or . (go/build's ignored files), or a `//go:build ignore` constraint before the package clause (a
+ * `go run gen.go` generator's). Other constraints are taken to hold: the file stays in. */
+static bool go_build_ignores(const char *name, const char *path) {
+    if (name[0] == '_' || name[0] == '.' || ends_with(name, "_test.go")) return true;
+    FILE *fp = fopen(path, "r");
+    if (!fp) return false;
+    char line[512];
+    bool ignored = false;
+    while (!ignored && fgets(line, sizeof line, fp)) {
+        const char *p = line + strspn(line, " \t");
+        if (!strncmp(p, "package", 7)) break;
+        if (strncmp(p, "//go:build", 10) != 0 || (p[10] != ' ' && p[10] != '\t')) continue;
+        p += 10 + strspn(p + 10, " \t");
+        size_t n = strcspn(p, " \t\r\n");
+        ignored = n == 6 && !strncmp(p, "ignore", 6) && !p[n + strspn(p + n, " \t\r\n")];
+    }
+    fclose(fp);
+    return ignored;
+}
+
 /* Every file below dir (at most depth levels down) whose name ends with ext, in name order: hidden
  * directories, links to directories and those named in skip (build output) left out. */
 static void files_below(program_files_t *f, const char *dir, const char *ext, const char *const *skip, int depth) {
@@ -646,8 +668,8 @@ static void files_below(program_files_t *f, const char *dir, const char *ext, co
         if (!skipped && !f->failed && lstat(path, &ls) == 0) {
             if (S_ISDIR(ls.st_mode) && depth > 0)
                 files_below(f, path, ext, skip, depth - 1);
-            else if (!S_ISDIR(ls.st_mode) && ends_with(nm, ext) && !(f->lang == LANG_GO && ends_with(nm, "_test.go")) &&
-                     regular_file(path))
+            else if (!S_ISDIR(ls.st_mode) && ends_with(nm, ext) && regular_file(path) &&
+                     !(f->lang == LANG_GO && go_build_ignores(nm, path)))
                 files_add(f, path);
         }
         free(names[i]);

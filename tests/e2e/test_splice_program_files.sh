@@ -166,6 +166,22 @@ refused gomulti main.go "storage.go:9" "server-name"
 printf 'package main\n\nfunc createStorage(ctx *pulumi.Context) error { return nil }\n' >"$tmp/gotest/storage.go"
 printf '%s\n' "$storage_go" | sed 's/func createStorage/func testStorage/' >"$tmp/gotest/storage_test.go"
 added gotest main.go
+# nor are files go build ignores: a name beginning with _ or ., a `//go:build ignore` file (a `go run
+# gen.go` generator) (read17 F4: refused as files of the program)
+for d in gounder goignore; do
+  mkdir -p "$tmp/$d" && printf 'name: %s\nruntime: go\n' "$d" >"$tmp/$d/Pulumi.yaml"
+  cp "$tmp/gotest/storage.go" "$tmp/$d/" && cp "$tmp/gomulti/main.go" "$tmp/$d/"
+done
+printf '%s\n' "$storage_go" | sed 's/func createStorage/func oldStorage/' >"$tmp/gounder/_old.go"
+printf '%s\n' "$storage_go" | sed 's/func createStorage/func oldStorage/' >"$tmp/gounder/.hidden.go"
+{ printf '//go:build ignore\n\n'; printf '%s\n' "$storage_go" | sed 's/func createStorage/func main/'; } >"$tmp/goignore/gen.go"
+added gounder main.go
+added goignore main.go
+# ... but a constraint that holds here, or one cimport cannot evaluate, keeps the file in
+mkdir -p "$tmp/gobuild" && printf 'name: gobuild\nruntime: go\n' >"$tmp/gobuild/Pulumi.yaml"
+cp "$tmp/gotest/storage.go" "$tmp/gobuild/" && cp "$tmp/gomulti/main.go" "$tmp/gobuild/"
+{ printf '//go:build !ignore\n\n'; printf '%s\n' "$storage_go" | sed 's/func createStorage/func moreStorage/'; } >"$tmp/gobuild/more.go"
+refused gobuild main.go "more.go:11" "server-name"
 
 # ---- C#: the project's .cs files (bin/ and obj/ are build output) ---------------------------------------------
 mkdir -p "$tmp/csmulti/Infra" "$tmp/csmulti/obj/Debug"
