@@ -753,6 +753,18 @@ static bool check_one(const pcl_expr_t *e, void *ctx);
 
 /* Whether a scalar config value (string, int, number, bool) is read at a position of another scalar
  * type (a string where a bool or number is wanted, ...). */
+/* A scalar schema type in words ("a boolean"), an enum's by its element's; "another type" else. */
+static const char *schema_kind_text(const schema_type_t *t) {
+    if (t && t->kind == SCHEMA_ENUM) t = t->element;
+    switch (t ? t->kind : SCHEMA_ANY) {
+    case SCHEMA_STRING: return "a string";
+    case SCHEMA_INT: return "an integer";
+    case SCHEMA_NUMBER: return "a number";
+    case SCHEMA_BOOL: return "a boolean";
+    default: return "another type";
+    }
+}
+
 static bool config_needs_conversion(const pcl_node_t *cfg, const schema_type_t *t) {
     if (t && t->kind == SCHEMA_ENUM) t = t->element;
     if (!t) return false;
@@ -2736,7 +2748,7 @@ static bool check_one(const pcl_expr_t *e, void *ctx) {
         if (idx >= 0 && c->lang != LANG_PCL && c->p->nodes[idx].kind == PCL_NODE_CONFIG && e->trav.n == 0 &&
             config_needs_conversion(&c->p->nodes[idx], e->type) &&
             ((c->lang != LANG_TYPESCRIPT && c->lang != LANG_PYTHON && c->lang != LANG_GO && c->lang != LANG_CSHARP &&
-              c->lang != LANG_JAVA) ||
+              c->lang != LANG_JAVA && !(c->lang == LANG_YAML && emit_yaml_config_to_string(c->p, c->nodes, e))) ||
              emit_config_conversion(&c->p->nodes[idx], e->type) == EMIT_CONV_UNSUPPORTED)) {
             const char *from = c->p->nodes[idx].token ? c->p->nodes[idx].token : "string";
             bool yaml_lacks =
@@ -2750,9 +2762,9 @@ static bool check_one(const pcl_expr_t *e, void *ctx) {
                                        x->at->name, e->trav.root, e->type->kind == SCHEMA_BOOL ? "boolean" : "number",
                                        YAML_NO_STRING_CONVERSION)
                        : arena_sprintf(c->a,
-                                       "'%s' passes the config value '%s' (%s) where the schema wants another "
-                                       "type; cimport does not write the conversion yet",
-                                       x->at->name, e->trav.root, from));
+                                       "'%s' passes the config value '%s' (%s) where the schema wants %s; cimport "
+                                       "does not write the conversion yet",
+                                       x->at->name, e->trav.root, from, schema_kind_text(e->type)));
         }
         /* C#: a resource's optional output of a value type is an Output<bool?> (double?, int?), which
          * an Input<bool> does not take (Input<T> converts from T and Output<T> only) */
@@ -3993,6 +4005,13 @@ bool emit_yaml_part_as_json(const pcl_program_t *p, const names_table_t *nodes, 
     if (part->kind == PCL_STRING) return false;
     emit_print_t k = emit_yaml_part_kind(p, nodes, part);
     return k == EMIT_PRINT_NUMBER || k == EMIT_PRINT_INT || (k == EMIT_PRINT_BOOL && tmpl->tuple.n == 1);
+}
+
+bool emit_yaml_config_to_string(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e) {
+    int idx = e->kind == PCL_TRAVERSAL && e->trav.n == 0 ? names_table_get(nodes, e->trav.root) : -1;
+    if (idx < 0 || p->nodes[idx].kind != PCL_NODE_CONFIG) return false;
+    emit_conversion_t k = emit_config_conversion(&p->nodes[idx], e->type);
+    return k == EMIT_CONV_NUMBER_TO_STRING || k == EMIT_CONV_BOOL_TO_STRING;
 }
 
 bool emit_element_index(const pcl_expr_t *e, double *index) {

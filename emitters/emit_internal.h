@@ -47,6 +47,9 @@ bool emit_yaml_stack_output(const pcl_expr_t *e);
 /* What Pulumi YAML reads literal attributes and indexes from through a variable holding it (a
  * function's result, a list, an object), or NULL. */
 const pcl_expr_t *emit_yaml_read_base(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e);
+/* YAML: whether e is a config value of a number, integer or bool type where the schema wants a string
+ * (PCL converts it to its text): written as the template "${e}" is, fn::toJSON of it. */
+bool emit_yaml_config_to_string(const pcl_program_t *p, const names_table_t *nodes, const pcl_expr_t *e);
 /* element(list, index) whose index modulo the list's length (PCL's element() wraps around) is
  * known when written: a whole literal index of 0 or more, and 0 or a literal list; *index is it. */
 bool emit_element_index(const pcl_expr_t *e, double *index);

@@ -355,9 +355,8 @@ static bool yaml_template_joins(const yaml_gen_t *g, const pcl_expr_t *e) {
     return false;
 }
 
-/* The template part as a string: fn::toJSON of a number or a lone bool, the part itself otherwise. */
-static pcl_expr_t *yaml_part_string(yaml_gen_t *g, const pcl_expr_t *tmpl, pcl_expr_t *part) {
-    if (!emit_yaml_part_as_json(g->p, g->nodes, tmpl, part)) return part;
+/* toJSON(part): Go's json.Marshal writes a float64 as JavaScript's String does, a bool true/false. */
+static pcl_expr_t *yaml_to_json(yaml_gen_t *g, pcl_expr_t *part) {
     pcl_expr_t *call = arena_alloc(g->a, sizeof *call);
     *call = (pcl_expr_t){.kind = PCL_CALL, .line = part->line, .col = part->col};
     call->call.name = "toJSON";
@@ -365,6 +364,21 @@ static pcl_expr_t *yaml_part_string(yaml_gen_t *g, const pcl_expr_t *tmpl, pcl_e
     call->call.args[0] = part;
     call->call.n = 1;
     return call;
+}
+
+/* The template part as a string: fn::toJSON of a number or a lone bool, the part itself otherwise. */
+static pcl_expr_t *yaml_part_string(yaml_gen_t *g, const pcl_expr_t *tmpl, pcl_expr_t *part) {
+    return emit_yaml_part_as_json(g->p, g->nodes, tmpl, part) ? yaml_to_json(g, part) : part;
+}
+
+/* A config number, integer or bool where the schema wants a string (emit_yaml_config_to_string): PCL's
+ * text of it, written as the template "${value}" is (yaml_part_string): fn::toJSON of it; else e. */
+static const pcl_expr_t *yaml_converted(yaml_gen_t *g, const pcl_expr_t *e) {
+    if (!emit_yaml_config_to_string(g->p, g->nodes, e)) return e;
+    pcl_expr_t *part = arena_alloc(g->a, sizeof *part);
+    *part = *e;
+    part->type = NULL; /* the config value itself, not converted again */
+    return yaml_to_json(g, part);
 }
 
 static bool yaml_is_collection(const yaml_gen_t *g, const pcl_expr_t *e) {
@@ -587,7 +601,7 @@ static void yaml_call(yaml_gen_t *g, const pcl_expr_t *e, int indent, bool first
 /* Sequence items at `indent`: `- scalar`, `- k: v` with further keys aligned under `k`. */
 static void yaml_items(yaml_gen_t *g, const pcl_expr_t *e, int indent) {
     for (size_t i = 0; i < e->tuple.n; i++) {
-        const pcl_expr_t *it = e->tuple.items[i];
+        const pcl_expr_t *it = yaml_converted(g, e->tuple.items[i]);
         buf_indent(g->b, indent);
         buf_putc(g->b, '-');
         if (!yaml_is_collection(g, it)) {
@@ -610,6 +624,7 @@ static void yaml_items(yaml_gen_t *g, const pcl_expr_t *e, int indent) {
 
 /* The value after `key:` — inline scalars on the same line, collections on the lines below. */
 static void yaml_block(yaml_gen_t *g, const pcl_expr_t *e, int indent) {
+    e = yaml_converted(g, e);
     if (!yaml_is_collection(g, e)) {
         buf_putc(g->b, ' ');
         yaml_inline(g, e, indent);
