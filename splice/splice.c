@@ -2394,12 +2394,16 @@ static bool sp_check_others(sp_ctx_t *c, const sp_unit_t *u, size_t nu) {
                     if (strcmp(t->name, g->res_name) != 0 || !sp_types_match(&o->p, t->type, g->res_type) ||
                         t->has_parent != g_parent)
                         continue;
+                    /* a TypeScript or Python module runs its own code, which a splice can replace; a Go, C# or
+                     * Java file of helpers has no program body to splice into */
+                    bool there = G->lang == LANG_TYPESCRIPT || G->lang == LANG_PYTHON;
                     d = diag_add(c->diags, DIAG_ERROR, DIAG_INPUT, oname, NULL,
                                  "this file of the program defines the resource '%s' (`%s`), and the import would add "
                                  "it to %s a second time: one URN twice, which `pulumi up` refuses: nothing was "
-                                 "changed; leave '%s' out of this import, or import it into %s, where its definition "
-                                 "would be replaced in place",
-                                 g->res_name, t->call, c->file, g->res_name, oname);
+                                 "changed; leave '%s' out of this import, or %s%s%s",
+                                 g->res_name, t->call, c->file, g->res_name,
+                                 there ? "import it into " : "change its definition in ", oname,
+                                 there ? ", where its definition would be replaced in place" : " by hand");
                 } else if (t->type) {
                     if (!sp_types_match(&o->p, t->type, g->res_type)) continue;
                     d = diag_add(c->diags, DIAG_ERROR, DIAG_INPUT, oname, NULL,

@@ -125,7 +125,7 @@ refused pyimp __main__.py "storage.py:3" "server-name"
 printf 'import pulumi\nfrom infra import storage\n\npulumi.export("n", storage.name.result)\n' >"$tmp/pypkg/__main__.py"
 : >"$tmp/pypkg/infra/__init__.py"
 printf 'import pulumi_random\n\n\nname = pulumi_random.RandomString(\n    "bucket-suffix", length=8)\n' >"$tmp/pypkg/infra/storage.py"
-refused pypkg __main__.py "infra/storage.py:4" "bucket-suffix"
+refused pypkg __main__.py "infra/storage.py:4" "bucket-suffix" "where its definition would be replaced in place"
 # a module the program does not import
 printf 'import pulumi\n\npulumi.export("x", 1)\n' >"$tmp/pyok/__main__.py"
 printf 'import pulumi_random as random\n\nname = random.RandomString("server-name", length=12)\n' >"$tmp/pyok/stray.py"
@@ -161,7 +161,7 @@ func createStorage(ctx *pulumi.Context) error {
 	return err
 }'
 printf '%s\n' "$storage_go" >"$tmp/gomulti/storage.go"
-refused gomulti main.go "storage.go:9" "server-name"
+refused gomulti main.go "storage.go:9" "server-name" "change its definition in storage.go by hand"
 # a test file is not built into the program
 printf 'package main\n\nfunc createStorage(ctx *pulumi.Context) error { return nil }\n' >"$tmp/gotest/storage.go"
 printf '%s\n' "$storage_go" | sed 's/func createStorage/func testStorage/' >"$tmp/gotest/storage_test.go"
