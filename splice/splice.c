@@ -336,11 +336,20 @@ static bool sp_parse_with(TSParser *parser, sp_program_t *p, const TSTree *old, 
         detail = "a statement is indented differently from the ones before it";
     }
     if (!line) return true;
+    const char *ext = strrchr(file, '.');
+    bool jsx = ext && (!strcmp(ext, ".tsx") || !strcmp(ext, ".jsx"));
     diag_t *d;
     if (generated)
         d = diag_add(diags, DIAG_ERROR, DIAG_CODEGEN, "generated program", NULL,
                      "syntax error in the generated %s code (%s): this is a cimport bug; nothing was inserted",
                      lang_name(p->lang), detail);
+    else if (p->other && jsx)
+        /* JSX: the TypeScript grammar cimport builds has no JSX, so an error there may be none */
+        d = diag_add(diags, DIAG_ERROR, DIAG_INPUT, file, NULL,
+                     "this file of the program is JSX (%s), which cimport cannot read; it reads every file of the "
+                     "program for the resources it defines, which the import must not add a second time: nothing "
+                     "was changed; add the generated code by hand (`cimport ... -o FILE` writes it)",
+                     ext);
     else if (p->other)
         d = diag_add(diags, DIAG_ERROR, DIAG_INPUT, file, NULL,
                      "this file of the program cannot be read: syntax error (%s); cimport reads it for the resources "

@@ -92,6 +92,12 @@ added tsok index.ts
 printf 'import "./storage";\n' >"$tmp/tsbroken/index.ts"
 printf 'import * as random from "@pulumi/random";\n\nexport const name = new random.RandomString("x", {length: 12};\n' >"$tmp/tsbroken/storage.ts"
 refused tsbroken index.ts "storage.ts" "cannot be read"
+# a JSX module (valid: TypeScript resolves ./page to page.tsx): cimport's TypeScript grammar has no JSX,
+# so it says that, not "syntax error ... fix the file" (read17 F2)
+mkdir -p "$tmp/tsjsx" && printf 'name: tsjsx\nruntime: nodejs\n' >"$tmp/tsjsx/Pulumi.yaml"
+printf 'import { page } from "./page";\n\nexport const n = page;\n' >"$tmp/tsjsx/index.ts"
+printf 'export const page = <div className="x">hello</div>;\n' >"$tmp/tsjsx/page.tsx"
+refused tsjsx index.ts "page.tsx" "is JSX (.tsx), which cimport cannot read"
 # a module that creates resources of the type under a name it computes
 cat >"$tmp/tsunread/index.ts" <<'EOF'
 import { mk } from "./mk";
