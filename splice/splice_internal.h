@@ -167,6 +167,13 @@ typedef struct sp_program {
      * what it is; UINT32_MAX and NULL when there is none. */
     uint32_t py2_at;
     const char *py2_what;
+    /* Python: the bindings (`x = v`, `(x := v)`, `def f(x=v)`) whose value may be a class, in source
+     * order; and the names (`mk`, `self.mk`) bound to a class somewhere in the file, sorted
+     * (sp_py_class_names): a call of one constructs a class whatever its name's case. */
+    TSNode *binds;
+    size_t nbinds;
+    const char **class_names;
+    size_t nclass_names;
 
     /* Style */
     bool bom, crlf, final_newline;
@@ -196,6 +203,7 @@ typedef struct sp_walk_found {
     hashmap_t names; /* each identifier's text (borrowed from p->text), in order of first occurrence */
     vec_t verbatim;  /* sp_span_t: multi-line strings */
     vec_t cands;     /* TSNode: nodes of p->cand_type */
+    vec_t binds;     /* TSNode: Python's bindings whose value may be a class (sp_py_may_be_class) */
     uint32_t py2_at; /* Python: the first Python 2 form (sp_py2_form) found, UINT32_MAX when none */
     const char *py2_what;
 } sp_walk_found_t;

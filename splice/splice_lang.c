@@ -519,6 +519,14 @@ static void sp_import_ts(sp_program_t *p, TSNode stmt, bool require) {
     if (!bound) sp_add_import(p, stmt, path, NULL, false);
 }
 
+/* Whether c, a named child of a Python import statement whose module (`from M import`) is `module`,
+ * is a name the statement imports (`a.b`, `B as C`). Not by its field: the runtime's field lookup
+ * (ts_node_field_name_for_child) answers `name` for the first of a list only, so `from m import A, B`
+ * read that way imported A alone. */
+static bool sp_python_imported_name(TSNode c, TSNode module) {
+    return !ts_node_eq(c, module) && (sp_is(c, "dotted_name") || sp_is(c, "aliased_import"));
+}
+
 static void sp_import_python(sp_program_t *p, TSNode stmt) {
     const char *t = sp_type(stmt);
     if (strcmp(t, "future_import_statement") == 0) {
@@ -531,10 +539,10 @@ static void sp_import_python(sp_program_t *p, TSNode stmt) {
         from = sp_node_text(p, m);
     }
     bool bound = false;
-    for (uint32_t i = 0; i < sp_child_count(stmt); i++) {
-        const char *field = ts_node_field_name_for_child(stmt, i);
-        if (!field || strcmp(field, "name") != 0) continue;
-        TSNode c = sp_child(stmt, i);
+    TSNode module = sp_field(stmt, "module_name", 11);
+    for (uint32_t i = 0; i < sp_nchild_count(stmt); i++) {
+        TSNode c = sp_nchild(stmt, i);
+        if (!sp_python_imported_name(c, module)) continue;
         const char *name, *alias = NULL;
         if (sp_is(c, "aliased_import")) {
             name = sp_node_text(p, sp_field(c, "name", 4));
@@ -648,12 +656,42 @@ static bool sp_is_multiline_string(const char *t) {
 
 /* What the walk looks for in a node type, decided once per grammar symbol (not per node: a
  * 100,000-line file has millions of nodes). */
-enum { SP_SYM_IDENT = 1, SP_SYM_MULTI = 2, SP_SYM_CAND = 4, SP_SYM_PY2 = 8 };
+enum { SP_SYM_IDENT = 1, SP_SYM_MULTI = 2, SP_SYM_CAND = 4, SP_SYM_PY2 = 8, SP_SYM_BIND = 16 };
 
 /* The Python node types that may be a form only Python 2 reads (sp_py2_form). */
 static bool sp_py2_type(const char *t) {
     static const char *const types[] = {"print_statement",     "exec_statement",  "integer",    "string_start",
                                         "comparison_operator", "raise_statement", "parameters", "lambda_parameters"};
+    for (size_t i = 0; i < sizeof types / sizeof *types; i++)
+        if (strcmp(t, types[i]) == 0) return true;
+    return false;
+}
+
+/* Python's bindings of a name to a value: `x = v` (also annotated, chained, or `a, x = u, v`),
+ * `(x := v)`, a parameter's default `def f(x=v)`. */
+static bool sp_py_bind_type(const char *t) {
+    return strcmp(t, "assignment") == 0 || strcmp(t, "named_expression") == 0 || strcmp(t, "default_parameter") == 0 ||
+           strcmp(t, "typed_default_parameter") == 0;
+}
+
+/* The value a Python binding n (sp_py_bind_type) gives, through a chain (`a = b = v`: v). */
+static TSNode sp_py_bind_value(TSNode n) {
+    if (sp_is(n, "assignment")) {
+        TSNode v = sp_field(n, "right", 5);
+        while (sp_is(v, "assignment"))
+            v = sp_field(v, "right", 5);
+        return v;
+    }
+    return sp_field(n, "value", 5);
+}
+
+/* Whether a value node's kind may be a class (a name or attribute, alone or among others): the
+ * bindings the walk keeps for sp_py_class_names. A call's result, a literal, an operation are not. */
+static bool sp_py_may_be_class(TSNode v) {
+    static const char *const types[] = {
+        "identifier",      "attribute", "parenthesized_expression", "conditional_expression", "boolean_operator",
+        "expression_list", "tuple"};
+    const char *t = sp_type(v);
     for (size_t i = 0; i < sizeof types / sizeof *types; i++)
         if (strcmp(t, types[i]) == 0) return true;
     return false;
@@ -743,7 +781,8 @@ static unsigned char *sp_walk_flags(const sp_program_t *p, uint32_t *nsym) {
         flags[i] = (unsigned char)((tl >= 10 && strcmp(t + tl - 10, "identifier") == 0 ? SP_SYM_IDENT : 0) |
                                    (sp_is_multiline_string(t) ? SP_SYM_MULTI : 0) |
                                    (p->cand_type && strcmp(t, p->cand_type) == 0 ? SP_SYM_CAND : 0) |
-                                   (p->lang == LANG_PYTHON && sp_py2_type(t) ? SP_SYM_PY2 : 0));
+                                   (p->lang == LANG_PYTHON && sp_py2_type(t) ? SP_SYM_PY2 : 0) |
+                                   (p->lang == LANG_PYTHON && sp_py_bind_type(t) ? SP_SYM_BIND : 0));
     }
     return flags;
 }
@@ -761,6 +800,7 @@ static void sp_walk_node(const sp_walk_t *w, sp_walk_found_t *f, TSNode n, unsig
     if ((fl & SP_SYM_MULTI) && ts_node_start_point(n).row != ts_node_end_point(n).row)
         VEC_PUSH(&f->verbatim, sp_span_t, ((sp_span_t){s, e}));
     if (fl & SP_SYM_CAND) VEC_PUSH(&f->cands, TSNode, n);
+    if ((fl & SP_SYM_BIND) && sp_py_may_be_class(sp_py_bind_value(n))) VEC_PUSH(&f->binds, TSNode, n);
     if ((fl & SP_SYM_PY2) && s < f->py2_at) {
         const char *what = sp_py2_form(p, n);
         if (what) {
@@ -937,9 +977,18 @@ void sp_walk_start(sp_walk_t *w, const sp_program_t *p, bool want_sites, bool th
     *w = (sp_walk_t){.p = p,
                      .want_sites = want_sites,
                      .sites = VEC_INIT(sp_span_t),
-                     .found = {.verbatim = VEC_INIT(sp_span_t), .cands = VEC_INIT(TSNode), .py2_at = UINT32_MAX},
-                     .mid = {.verbatim = VEC_INIT(sp_span_t), .cands = VEC_INIT(TSNode), .py2_at = UINT32_MAX},
-                     .rest = {.verbatim = VEC_INIT(sp_span_t), .cands = VEC_INIT(TSNode), .py2_at = UINT32_MAX}};
+                     .found = {.verbatim = VEC_INIT(sp_span_t),
+                               .cands = VEC_INIT(TSNode),
+                               .binds = VEC_INIT(TSNode),
+                               .py2_at = UINT32_MAX},
+                     .mid = {.verbatim = VEC_INIT(sp_span_t),
+                             .cands = VEC_INIT(TSNode),
+                             .binds = VEC_INIT(TSNode),
+                             .py2_at = UINT32_MAX},
+                     .rest = {.verbatim = VEC_INIT(sp_span_t),
+                              .cands = VEC_INIT(TSNode),
+                              .binds = VEC_INIT(TSNode),
+                              .py2_at = UINT32_MAX}};
     w->flags = sp_walk_flags(p, &w->nsym);
     bool big = thread && p->len >= SP_WALK_THREAD_MIN;
     /* The calling thread walks the second half itself (in sp_walk_finish) once it has done its own
@@ -987,6 +1036,7 @@ static void sp_walk_found_free(sp_walk_found_t *f) {
     hashmap_free(&f->names);
     vec_free(&f->verbatim);
     vec_free(&f->cands);
+    vec_free(&f->binds);
 }
 
 /* The arena copy of a vec's elements (NULL when empty). */
@@ -1002,6 +1052,14 @@ void sp_walk_finish(sp_walk_t *w, sp_program_t *p) {
     bool split = !ts_node_is_null(w->split) || w->halves;
     if (!ts_node_is_null(w->split)) sp_walk_siblings(w, &w->rest, w->split, (TSNode){0});
     if (w->threaded) pthread_join(w->thread, NULL);
+    /* the bindings of all parts (their order is not needed: sp_py_class_names reads them as a set) */
+    vec_t binds = VEC_INIT(TSNode);
+    vec_append(&binds, w->found.binds.data, w->found.binds.len);
+    vec_append(&binds, w->mid.binds.data, w->mid.binds.len);
+    vec_append(&binds, w->rest.binds.data, w->rest.binds.len);
+    p->binds = sp_arena_copy(p->a, &binds);
+    p->nbinds = binds.len;
+    vec_free(&binds);
     sp_walk_mark_t none = {0, 0, 0}, end = sp_walk_end(&w->found);
     if (split && w->mark.names == end.names && w->mark.verbatim == end.verbatim && w->mark.cands == end.cands) {
         /* nothing of the first part after the split: the others' appended to it */
@@ -1011,7 +1069,10 @@ void sp_walk_finish(sp_walk_t *w, sp_program_t *p) {
         sp_walk_append(&w->found, &w->rest, none, sp_walk_end(&w->rest));
     } else if (split) {
         /* in the order of one walk: the first part up to the split, the rest, the first part after */
-        sp_walk_found_t all = {.verbatim = VEC_INIT(sp_span_t), .cands = VEC_INIT(TSNode), .py2_at = UINT32_MAX};
+        sp_walk_found_t all = {.verbatim = VEC_INIT(sp_span_t),
+                               .cands = VEC_INIT(TSNode),
+                               .binds = VEC_INIT(TSNode),
+                               .py2_at = UINT32_MAX};
         sp_walk_py2(&all, &w->found);
         sp_walk_py2(&all, &w->mid);
         sp_walk_py2(&all, &w->rest);
@@ -2105,6 +2166,15 @@ size_t sp_class_components(sp_program_t *p, sp_stmt_t **out) {
     return n;
 }
 
+static int sp_cmp_str(const void *a, const void *b) {
+    return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* Python: whether the file binds name to a class (p->class_names, sp_py_class_names). */
+static bool sp_py_class_named(const sp_program_t *p, const char *name) {
+    return p->nclass_names && bsearch(&name, p->class_names, p->nclass_names, sizeof *p->class_names, sp_cmp_str);
+}
+
 /* The resources of candidates [f->lo, f->hi), each resource statement recorded: into p->res (the
  * user's file: anywhere) or onto the body statement holding it (the generated program). False when
  * the part stops (sp_resource_matches). */
@@ -2124,7 +2194,7 @@ static bool sp_find_part(sp_find_part_t *f) {
         TSNode res = ms[mi].res, type = ms[mi].type;
         const char *tt = sp_node_text(p, type);
         const char *component = NULL; /* Go: the type of a component's registration */
-        bool untraced = false;        /* Go: a call through a value, or not through an import */
+        bool untraced = false;        /* a call through a value (Go), of a name bound to a class (Python) */
         if (p->lang == LANG_GO && (*tt == '"' || *tt == '`')) {
             const char *fn = sp_node_text(p, sp_field(res, "function", 8));
             const char *dot = strrchr(fn, '.');
@@ -2142,9 +2212,21 @@ static bool sp_find_part(sp_find_part_t *f) {
         } else {
             const char *last = strrchr(tt, '.');
             last = last ? last + 1 : tt;
-            /* a Python call is a constructor only by its class's capital; `new` (TypeScript, C#, Java)
-             * constructs a class whatever its name's case (`const mk = random.RandomString; new mk(...)`) */
-            if ((p->lang == LANG_PYTHON && !isupper((unsigned char)last[0])) || strcmp(last, "Config") == 0) continue;
+            if (strcmp(last, "Config") == 0) continue;
+            /* `new` (TypeScript, C#, Java) constructs a class whatever its name's case (`const mk =
+             * random.RandomString; new mk(...)`). A Python call is taken for a constructor by its
+             * class's capital, and a lower-case name for a function, unless the file binds it to a
+             * class (`mk = pulumi_random.RandomString`, `self.mk = RandomString`: what it makes
+             * cannot be told) or imports one under it (`from pulumi_random import RandomString as
+             * mk`: read as that class). */
+            if (p->lang == LANG_PYTHON && !isupper((unsigned char)last[0])) {
+                if (sp_py_class_named(p, tt)) {
+                    untraced = true;
+                } else {
+                    const char *ct = last == tt ? sp_canonical_type(p, tt) : NULL, *cl = ct ? strrchr(ct, '.') : NULL;
+                    if (!cl || !isupper((unsigned char)cl[1])) continue;
+                }
+            }
         }
         const char *ctype = component  ? arena_sprintf(p->a, "component %s", component)
                             : untraced ? NULL
@@ -2279,6 +2361,64 @@ static bool sp_find_part(sp_find_part_t *f) {
     return true;
 }
 
+/* Whether Python value v may be a class: a name or attribute whose last part begins in upper case
+ * (a class by Python's convention, as the constructor filter reads a call), a name imported as a
+ * class (`from m import C as c`), a name `known` holds (bound to one already); either side of `a if t
+ * else b` or `a or b`. */
+static bool sp_py_class_value(sp_program_t *p, TSNode v, const hashmap_t *known, int depth) {
+    if (depth > 16) return false;
+    if (sp_is(v, "parenthesized_expression")) return sp_py_class_value(p, sp_nchild(v, 0), known, depth + 1);
+    if (sp_is(v, "conditional_expression"))
+        return sp_py_class_value(p, sp_nchild(v, 0), known, depth + 1) ||
+               sp_py_class_value(p, sp_nchild(v, 2), known, depth + 1);
+    if (sp_is(v, "boolean_operator"))
+        return sp_py_class_value(p, sp_field(v, "left", 4), known, depth + 1) ||
+               sp_py_class_value(p, sp_field(v, "right", 5), known, depth + 1);
+    bool attr = sp_is(v, "attribute");
+    if (!attr && !sp_is(v, "identifier")) return false;
+    const char *last = sp_node_text(p, attr ? sp_field(v, "attribute", 9) : v), *text = sp_node_text(p, v);
+    if (isupper((unsigned char)last[0]) || hashmap_find(known, text, strlen(text))) return true;
+    const char *ct = attr ? NULL : sp_canonical_type(p, text), *cl = ct ? strrchr(ct, '.') : NULL;
+    return cl && isupper((unsigned char)cl[1]);
+}
+
+/* Python: the names (`mk`, `self.mk`) the file binds to a class anywhere (p->binds), into
+ * p->class_names, sorted. A name bound to another such name is one too (a few rounds: `a = R; b = a`).
+ * Where each binding lies is not looked at: a name bound to a class in one function and to a
+ * function in another is taken for a class everywhere (a same-named resource is refused, never
+ * added twice). */
+static void sp_py_class_names(sp_program_t *p) {
+    hashmap_t known = {0};
+    for (int round = 0, added = 1; round < 8 && added; round++) {
+        added = 0;
+        for (size_t i = 0; i < p->nbinds; i++) {
+            TSNode b = p->binds[i], v = sp_py_bind_value(b);
+            TSNode t = sp_field(b, sp_is(b, "assignment") ? "left" : "name", 4);
+            /* `a, mk = x, R`: each name with its value */
+            bool pairs = (sp_is(t, "pattern_list") || sp_is(t, "tuple_pattern")) &&
+                         (sp_is(v, "expression_list") || sp_is(v, "tuple")) && sp_nchild_count(t) == sp_nchild_count(v);
+            for (uint32_t k = 0, nk = pairs ? sp_nchild_count(t) : 1; k < nk; k++) {
+                TSNode tk = pairs ? sp_nchild(t, k) : t, vk = pairs ? sp_nchild(v, k) : v;
+                if (!sp_is(tk, "identifier") && !sp_is(tk, "attribute")) continue;
+                const char *name = sp_node_text(p, tk);
+                if (hashmap_find(&known, name, strlen(name)) || !sp_py_class_value(p, vk, &known, 0)) continue;
+                hashmap_add(&known, name, strlen(name), NULL);
+                added = 1;
+            }
+        }
+    }
+    size_t n = 0, count = hashmap_count(&known);
+    if (count) {
+        p->class_names = arena_alloc(p->a, count * sizeof *p->class_names);
+        const hashmap_entry_t *e;
+        for (size_t it = 0; n < count && (e = hashmap_next(&known, &it));)
+            p->class_names[n++] = e->key;
+        qsort(p->class_names, n, sizeof *p->class_names, sp_cmp_str);
+    }
+    p->nclass_names = n;
+    hashmap_free(&known);
+}
+
 /* The second half of a big file's candidates, read on a thread of its own (sp_find_split). */
 static void *sp_find_thread(void *arg) {
     sp_find_part_t *f = arg;
@@ -2354,6 +2494,7 @@ enum { SP_FIND_SPLIT_MIN = 2048 };
 /* Finds the resources and records each resource statement (sp_find_part). False when the
  * resources query does not compile (a diagnostic). */
 static bool sp_find_resources(splicer_t *s, sp_program_t *p, bool is_target, diag_list_t *diags) {
+    if (p->lang == LANG_PYTHON) sp_py_class_names(p); /* before any part reads the candidates */
     if (is_target && p->tree2 && p->ncands >= SP_FIND_SPLIT_MIN) {
         int r = sp_find_split(s, p, diags);
         p->split_find = r == 1;
@@ -2699,11 +2840,10 @@ static void sp_python_modules(sp_program_t *p, TSNode n, const char ***out, size
             (*out)[*count - 1] = from;
         }
     }
-    /* the names imported: every dotted name (aliased or not) but the module's (the runtime's field
-     * lookup answers for the first of a list only) */
+    /* the names imported: every dotted name (aliased or not) but the module's */
     for (uint32_t i = 0; i < sp_nchild_count(n); i++) {
         TSNode nm = sp_nchild(n, i);
-        if (ts_node_eq(nm, module) || !(sp_is(nm, "dotted_name") || sp_is(nm, "aliased_import"))) continue;
+        if (!sp_python_imported_name(nm, module)) continue;
         if (sp_is(nm, "aliased_import")) nm = sp_field(nm, "name", 4);
         const char *name = sp_node_text(p, nm);
         SP_PUSH(p->a, *out, *count, *cap);

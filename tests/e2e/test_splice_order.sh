@@ -466,6 +466,34 @@ case_ f11py __main__.py "$tmp/two.json" check_py "bucket-suffix,server-name" "ma
 mkdir -p "$tmp/f11tslow"
 printf 'import * as random from "@pulumi/random";\n\nconst mk = random.RandomString;\nexport const a = new mk("server-name", {length: 3});\n' >"$tmp/f11tslow/index.ts"
 case_ f11tslow index.ts "$tmp/two.json" check_ts "bucket-suffix,server-name" "may be the same resource"
+# Python: a call of any name may construct a class. A class given a lower-case name (`mk =
+# pulumi_random.RandomString`, `mk = RandomString` of a from-import, an attribute `self.mk = ...`, a
+# from-import's lower-case alias) was taken for a function, and server-name was added again
+mkdir -p "$tmp/f11pylow" "$tmp/f11pyimp" "$tmp/f11pyself" "$tmp/f11pyas" "$tmp/f11pywalrus"
+printf 'import pulumi\nimport pulumi_random\n\nmk = pulumi_random.RandomString\na = mk("server-name", length=3)\n' >"$tmp/f11pylow/__main__.py"
+case_ f11pylow __main__.py "$tmp/two.json" check_py "bucket-suffix,server-name" "may be the same resource"
+printf 'import pulumi\nfrom pulumi_random import RandomString\n\nmk = RandomString\n\ndef make(n):\n    return mk(n, length=3)\n\nb = mk("server-name", length=3)\n' >"$tmp/f11pyimp/__main__.py"
+case_ f11pyimp __main__.py "$tmp/two.json" check_py "bucket-suffix,server-name" "may be the same resource"
+printf 'import pulumi\nimport pulumi_random\n\nclass Maker:\n    def __init__(self):\n        self.mk = pulumi_random.RandomString\n        self.mk("server-name", length=3)\n\nMaker()\n' >"$tmp/f11pyself/__main__.py"
+case_ f11pyself __main__.py "$tmp/two.json" check_py "bucket-suffix,server-name" "may be the same resource"
+printf 'import pulumi\nfrom pulumi_random import RandomString as mk\n\na = mk("server-name", length=3)\n' >"$tmp/f11pyas/__main__.py"
+case_ f11pyas __main__.py "$tmp/two.json" check_py "bucket-suffix,server-name" "may be the same resource"
+printf 'import pulumi\nimport pulumi_random\n\nif (mk := pulumi_random.RandomString):\n    a = mk("server-name", length=3)\n' >"$tmp/f11pywalrus/__main__.py"
+case_ f11pywalrus __main__.py "$tmp/two.json" check_py "bucket-suffix,server-name" "may be the same resource"
+# ... while an ordinary lower-case call with the resource's name is no resource: the import is added
+mkdir -p "$tmp/f11pyfn"
+printf 'import pulumi\nimport pulumi_random\n\nmk = print\nlabel = str.upper\nR = pulumi_random.RandomString\n\ndef make(n):\n    return n\n\nmk("server-name")\nx = make("server-name")\ny = label("server-name")\npulumi.export("server-name", x)\n' >"$tmp/f11pyfn/__main__.py"
+case_ f11pyfn __main__.py "$tmp/two.json" check_py "bucket-suffix,server-name" ""
+grep -q 'server_name = .*RandomString("server-name"' "$tmp/f11pyfn/__main__.py" && ok || bad "f11pyfn: the import was not added beside ordinary calls: $(cat "$tmp/f11pyfn/run.log")"
+# a from-import of several names (bare or in parentheses, aliased or not) reads them all: the second
+# was not read, and the resource constructed through it was taken for an untraceable class
+mkdir -p "$tmp/f11pylist" "$tmp/f11pyparen"
+printf 'import pulumi\nfrom pulumi_random import RandomPet, RandomString\n\na = RandomString("server-name", length=3)\n' >"$tmp/f11pylist/__main__.py"
+case_ f11pylist __main__.py "$tmp/two.json" check_py "bucket-suffix,server-name" ""
+grep -q '1 replaced' "$tmp/f11pylist/run.log" && ok || bad "f11pylist: server-name was not replaced in place: $(cat "$tmp/f11pylist/run.log")"
+printf 'import pulumi\nfrom pulumi_random import (\n    RandomPet,\n    RandomString as RS,\n)\n\na = RS("server-name", length=3)\n' >"$tmp/f11pyparen/__main__.py"
+case_ f11pyparen __main__.py "$tmp/two.json" check_py "bucket-suffix,server-name" ""
+grep -q '1 replaced' "$tmp/f11pyparen/run.log" && ok || bad "f11pyparen: server-name was not replaced in place: $(cat "$tmp/f11pyparen/run.log")"
 printf 'import pulumi = require("@pulumi/pulumi");\nimport random = require("@pulumi/random");\n\nexport const name = new random.RandomString("server-name", {length: 3});\n' >"$tmp/f11req/index.ts"
 case_ f11req index.ts "$tmp/two.json" check_ts "bucket-suffix,server-name" "may be the same resource"
 
