@@ -688,6 +688,11 @@ bool cli_parse_import_args(int argc, char **argv, cli_options_t *o, int *exit_co
                            o->secrets_b64 ? "--secrets-provider b64 only applies to --stack-state FILE"
                                           : "--secrets-provider plaintext only applies to --stack-state FILE",
                            NULL);
+    if (o->n_config && o->offline_state)
+        return usage_error(exit_code,
+                           "--config configures the provider plugins, which an --offline-state run does not start; "
+                           "drop --config (a stack's configuration is read from Pulumi.<stack>.yaml)",
+                           NULL);
     if (o->keep_existing && !o->insert_into)
         return usage_error(exit_code, "--keep-existing only applies to --insert-into FILE", NULL);
     if ((o->secrets_file || o->secrets_dir) && o->secrets == PCL_SECRETS_LITERAL)

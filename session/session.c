@@ -352,6 +352,15 @@ static bool check_config_args(import_session_t *p, const session_options_t *o) {
         char *pkg = arena_strndup(p->arena, text, (size_t)(colon - text));
         char *key = arena_strndup(p->arena, colon + 1, (size_t)(eq - colon - 1));
         const char *explicit = explicit_providers_only(p, pkg);
+        if (!explicit && !plan_uses_default_provider(p, pkg)) {
+            diag_add(&p->diags, DIAG_ERROR, DIAG_INPUT, NULL, NULL,
+                     "the provider configuration %s:%s given for this run has no effect: the import reads no %s "
+                     "resource; check the package's name (the part of a resource type before its first ':'), or "
+                     "run again without it",
+                     pkg, key, pkg);
+            ok = false;
+            continue;
+        }
         if (explicit) {
             diag_add(&p->diags, DIAG_ERROR, DIAG_INPUT, NULL, NULL,
                      "the provider configuration %s:%s given for this run has no effect: every %s resource of the "

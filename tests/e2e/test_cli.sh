@@ -200,6 +200,10 @@ PY
 expect 2 "cimport: --keep-existing only applies to --insert-into FILE" -- \
   "$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" --keep-existing -o never.ts
 [ ! -e never.ts ] && ok || bad "--keep-existing alone wrote never.ts"
+# --config with --offline-state: no plugin runs, so it has no effect (read17 F6: silently ignored)
+expect 2 "cimport: --config configures the provider plugins, which an --offline-state run does not start; drop --config (a stack's configuration is read from Pulumi.<stack>.yaml)" -- \
+  "$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" --config random:x=1 -o never.ts
+[ ! -e never.ts ] && ok || bad "--config with --offline-state wrote never.ts"
 # --generate-code=false writes no code: with a target for code it is refused, not silently ignored
 echo 'import * as pulumi from "@pulumi/pulumi";' >gc-prog.ts
 cp gc-prog.ts gc-prog.before

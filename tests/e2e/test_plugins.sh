@@ -250,6 +250,13 @@ rc=$?
     grep -qF "the provider configuration fault:region given for this run has no effect: every fault resource of the import is read through an explicit provider ('west')" "$work/onlyexp.err" &&
     grep -qF "\`inputs\` in the import file" "$work/onlyexp.err" && pass ||
     fail "--config for a package only under explicit providers (exit $rc): $(cat "$work/onlyexp.err")"
+# ... and one for a package the import reads nothing of (a typo, `aws:` while importing fault) (read17 F6)
+(cd "$work" && PATH="$bin:$sys_path" "$CIMPORT" --spec onlyexp.json --code-only -l typescript -o onlyexp.ts \
+    --config aws:region=eu-west-1 >/dev/null 2>unused.err)
+rc=$?
+[ $rc = 2 ] && [ ! -e "$work/onlyexp.ts" ] &&
+    grep -qF "the provider configuration aws:region given for this run has no effect: the import reads no aws resource" "$work/unused.err" &&
+    pass || fail "--config for a package the import does not read (exit $rc): $(cat "$work/unused.err")"
 # a provider of another package is refused
 cat >"$work/otherpkg.json" <<'JSON'
 {"resources": [{"type": "pulumi:providers:random", "name": "r1", "inputs": {}},
