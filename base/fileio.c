@@ -5,6 +5,7 @@
 #include <fcntl.h>
 #include <libgen.h>
 #include <poll.h>
+#include <pwd.h>
 #include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -422,6 +423,15 @@ void file_read_only_error(diag_list_t *diags, const char *path) {
     char advice[DIAG_ADVICE_MAX];
     diag_add(diags, DIAG_ERROR, DIAG_IO, path, NULL, "the file is read-only: make it writable (chmod u+w)%s",
              diag_advice(advice, DIAG_ADVICE_DIFF_INSTEAD, NULL));
+}
+
+char *file_user_home(arena_t *a) {
+    struct passwd pw, *found = NULL;
+    char buf[4096];
+    if (getpwuid_r(getuid(), &pw, buf, sizeof buf, &found) == 0 && found && found->pw_dir && *found->pw_dir)
+        return arena_strdup(a, found->pw_dir);
+    const char *home = getenv("HOME");
+    return home && *home ? arena_strdup(a, home) : NULL;
 }
 
 char *file_cache_root(arena_t *a) {

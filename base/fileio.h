@@ -61,6 +61,12 @@ bool file_is_read_only(const char *path);
 /* The error for such a file, with what else to do (diag_advice: a diff instead). */
 void file_read_only_error(diag_list_t *diags, const char *path);
 
+/* The account's home directory as Go's os/user.Current gives it (and so Pulumi, for ~/.pulumi and
+ * `file://~`): the password database's entry for this user, else $HOME; NULL with neither. Not $HOME
+ * first: where the two differ (a container job's HOME, `sudo` keeping HOME) `pulumi` uses the entry's.
+ * Allocated in a. */
+char *file_user_home(arena_t *a);
+
 /* cimport's cache directory: $XDG_CACHE_HOME/cimport, or ~/.cache/cimport when XDG_CACHE_HOME is unset,
  * empty or relative (the XDG spec: a relative one is ignored — it would put the cache into whatever
  * directory cimport runs in); NULL without HOME either. Allocated in a. */

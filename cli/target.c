@@ -2,6 +2,7 @@
  * option), the preview and confirmation, and the summary with the next step (see target.h). */
 #include <cjson/cJSON.h>
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -222,6 +223,20 @@ static bool prepare_stack_state(cli_options_t *o, import_target_t *t) {
     return true;
 }
 
+/* PULUMI_HOME unset and $HOME another directory than the account's home: ~/.pulumi is the account's,
+ * as Pulumi takes it (read16 F4), which a user who set HOME may not expect: said once. */
+static void note_home(const cli_options_t *o, import_target_t *t) {
+    const char *env = getenv("PULUMI_HOME"), *home = getenv("HOME");
+    const char *user = file_user_home(t->a);
+    if (o->quiet || (env && *env) || !home || !*home || !user) return;
+    char a[PATH_MAX], b[PATH_MAX];
+    if (!strcmp(realpath(home, a) ? a : home, realpath(user, b) ? b : user)) return;
+    fprintf(stderr,
+            "cimport: note: $HOME (%s) is not the account's home directory (%s): Pulumi's files are taken from %s, "
+            "as `pulumi` takes them (set PULUMI_HOME to use others)\n",
+            home, user, t->ws.pulumi_home);
+}
+
 bool target_prepare(cli_options_t *o, import_target_t *t, int *exit_code) {
     memset(t, 0, sizeof *t);
     t->a = arena_new();
@@ -232,6 +247,7 @@ bool target_prepare(cli_options_t *o, import_target_t *t, int *exit_code) {
         return false;
     }
     if (!workspace_discover(t->a, o->stack, &t->ws, &t->diags)) goto fail;
+    note_home(o, t);
     /* Outside any project, the program inserted into has one all the same: that project is the run's,
      * as when run from inside it (its stack, its config, its runtime). */
     if (!t->ws.have_project && o->insert_into &&

@@ -203,9 +203,8 @@ char *plugin_cache_dir(arena_t *a, const char *pulumi_home) {
     if (pulumi_home && *pulumi_home) return arena_sprintf(a, "%s/plugins", pulumi_home);
     const char *env = getenv("PULUMI_HOME");
     if (env && *env) return arena_sprintf(a, "%s/plugins", env);
-    const char *home = getenv("HOME");
-    if (home && *home) return arena_sprintf(a, "%s/.pulumi/plugins", home);
-    return NULL;
+    const char *home = file_user_home(a); /* ~/.pulumi as Pulumi's pulumihome.Dir takes it */
+    return home ? arena_sprintf(a, "%s/.pulumi/plugins", home) : NULL;
 }
 
 static void looked_add(buf_t *looked, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

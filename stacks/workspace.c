@@ -3,7 +3,6 @@
 #include <errno.h>
 #include <limits.h>
 #include <openssl/evp.h>
-#include <pwd.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -193,12 +192,8 @@ const char *workspace_file_url_dir(arena_t *a, const char *url) {
     const char *query = strchr(path, '?');
     if (query) path = arena_strndup(a, path, (size_t)(query - path));
     if (path[0] != '~') return query ? path : arena_strdup(a, path);
-    const char *home = getenv("HOME");
-    if (!home || !*home) {
-        struct passwd *pw = getpwuid(getuid());
-        home = pw ? pw->pw_dir : "";
-    }
-    return arena_sprintf(a, "%s%s", home, path + 1);
+    const char *home = file_user_home(a);
+    return arena_sprintf(a, "%s%s", home ? home : "", path + 1);
 }
 
 /* A file:// URL's directory, resolved where it exists. */
@@ -274,8 +269,8 @@ static bool discover(arena_t *a, const char *start, bool in_project_dir, const c
     const char *home = getenv("PULUMI_HOME");
     if (home && *home)
         w->pulumi_home = arena_strdup(a, home);
-    else
-        w->pulumi_home = arena_sprintf(a, "%s/.pulumi", getenv("HOME") ? getenv("HOME") : "");
+    else /* the account's home, as pulumihome.Dir: os/user.Current's, not $HOME's */
+        w->pulumi_home = arena_sprintf(a, "%s/.pulumi", (home = file_user_home(a)) ? home : "");
 
     /* The project: the nearest Pulumi.yaml upward. */
     char *dir = arena_strdup(a, start);

@@ -335,5 +335,22 @@ rm -rf "$state/.pulumi/locks/organization/shop/dev"
 rc=$(PULUMI_BACKEND_URL="file://$state?no_tmp_dir=true" run notmp)
 [ "$rc" = 0 ] && holds dev && ok || bad "file://DIR?no_tmp_dir=true: exit $rc: $(cat "$work/notmp.err")"
 
+# --- PULUMI_HOME unset: Pulumi takes ~/.pulumi (and `file://~`) from the account's home directory, the
+# password database's (pulumihome.Dir and massageBlobPath: os/user.Current, which prefers /etc/passwd to
+# $HOME); cimport took $HOME, so where they differ (a CI container job's HOME=/github/home, `sudo` keeping
+# HOME) it read another login and another selection than `pulumi` (read16 F4) --------------------------
+if [ -n "$(getent passwd "$(id -u)" | cut -d: -f6)" ] && [ "$(getent passwd "$(id -u)" | cut -d: -f6)" != "$work/fakehome" ]; then
+  fresh "{\"stacks\": {\"file://$state\": \"organization/shop/dev\"}}"
+  mkdir -p "$work/fakehome"
+  cp -r "$PULUMI_HOME" "$work/fakehome/.pulumi"
+  rc=$(unset PULUMI_HOME; HOME="$work/fakehome" preview home_pw)
+  if grep -q "$work/fakehome/.pulumi" "$work/home_pw.err" || grep -q '= import' "$work/home_pw.err"; then
+    bad "\$HOME's .pulumi taken for PULUMI_HOME (exit $rc): $(cat "$work/home_pw.err")"
+  else ok; fi
+  grep -q "not the account's home directory" "$work/home_pw.err" && ok ||
+    bad "\$HOME other than the account's home: not said: $(cat "$work/home_pw.err")"
+  same dev && ok || bad "\$HOME other than the account's home: the stack was written"
+fi
+
 echo "test_stack_selection: $pass passed, $fail failed"
 [ "$fail" = 0 ]

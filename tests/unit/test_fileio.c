@@ -2,6 +2,7 @@
  * leave the old file intact, and targets that are not regular files (never replaced). */
 #include <check.h>
 #include <glob.h>
+#include <pwd.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -153,6 +154,36 @@ START_TEST(test_read_errors) {
 }
 END_TEST
 
+/* ~/.pulumi is the account's home directory's, as Pulumi's pulumihome.Dir (os/user.Current: the password
+ * database's entry before $HOME), not $HOME's (read16 F4): the plugin cache too. */
+START_TEST(test_user_home_is_the_accounts) {
+    struct passwd *pw = getpwuid(getuid());
+    if (!pw || !pw->pw_dir || !*pw->pw_dir) return; /* no entry: $HOME is the fallback, as Go's */
+    char *entry = strdup(pw->pw_dir);
+    const char *old_home = getenv("HOME"), *old_ph = getenv("PULUMI_HOME");
+    char *saved_home = old_home ? strdup(old_home) : NULL, *saved_ph = old_ph ? strdup(old_ph) : NULL;
+    arena_t *a = arena_new();
+    setenv("HOME", "/nonexistent/elsewhere", 1);
+    unsetenv("PULUMI_HOME");
+    ck_assert_str_eq(file_user_home(a), entry);
+    ck_assert_str_eq(plugin_cache_dir(a, NULL), arena_sprintf(a, "%s/.pulumi/plugins", entry));
+    setenv("PULUMI_HOME", "/ph", 1);
+    ck_assert_str_eq(plugin_cache_dir(a, NULL), "/ph/plugins");
+    if (saved_home)
+        setenv("HOME", saved_home, 1);
+    else
+        unsetenv("HOME");
+    if (saved_ph)
+        setenv("PULUMI_HOME", saved_ph, 1);
+    else
+        unsetenv("PULUMI_HOME");
+    free(saved_home);
+    free(saved_ph);
+    free(entry);
+    arena_free(a);
+}
+END_TEST
+
 int main(void) {
     Suite *s = suite_create("fileio");
     TCase *tc = tcase_create("fileio");
@@ -161,6 +192,7 @@ int main(void) {
     tcase_add_test(tc, test_device_written_in_place);
     tcase_add_test(tc, test_read_errors);
     tcase_add_test(tc, test_killed_mid_write_leaves_no_temp);
+    tcase_add_test(tc, test_user_home_is_the_accounts);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
