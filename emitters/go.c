@@ -4184,13 +4184,18 @@ char *emit_go(const pcl_program_t *p, diag_list_t *diags) {
     reserved[g.n_imports + n_taken + GO_N_HELPERS] = NULL;
     names_table_t *names = emit_typed_name_nodes(&g.base, LANG_GO, NULL, reserved, g.referenced, "_");
     g.names = names;
-    /* after every node's own name, so that none of them is renamed for these */
+    /* The decoded value takes the config's own name, as Pulumi's generator names it, unless an Output
+     * of it is declared too (cfg_output, found by pass 1): then that one has the name and the value
+     * `<name>Value`, after every node's own name, so that none of them is renamed for these. */
     g.cfg_value = arena_alloc(g.base.a, (p->n_nodes + 1) * sizeof *g.cfg_value);
     for (size_t i = 0; i < p->n_nodes; i++) {
         const pcl_node_t *n = &p->nodes[i];
         g.cfg_value[i] = NULL;
-        if (n->kind == PCL_NODE_CONFIG && g.referenced[i] && !emit_config_scalar(emit_config_type(g.base.a, n->token)))
-            g.cfg_value[i] = names_table_unique(names, arena_sprintf(g.base.a, "%sValue", g.base.var[i]), "", 2);
+        if (n->kind != PCL_NODE_CONFIG || !g.referenced[i] || emit_config_scalar(emit_config_type(g.base.a, n->token)))
+            continue;
+        g.cfg_value[i] = g.cfg_output[i]
+                             ? names_table_unique(names, arena_sprintf(g.base.a, "%sValue", g.base.var[i]), "", 2)
+                             : g.base.var[i];
     }
     return emit_typed_file(&g.base, go_body, go_head, "\t})\n}\n");
 }

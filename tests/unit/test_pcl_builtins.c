@@ -118,8 +118,8 @@ START_TEST(test_builtins_go) {
              "output \"e\" {\n    value = element(xs, 2)\n}\n"
              "output \"u\" {\n    value = element([st.output], 0)\n}\n");
     go = tu_pcl_emit_ok(&f, LANG_GO);
-    tu_has(go, "Input: pulumi.String(element(xsValue, 1)),\n");
-    tu_has(go, "ctx.Export(\"e\", pulumi.String(element(xsValue, 2)))\n");
+    tu_has(go, "Input: pulumi.String(element(xs, 1)),\n");
+    tu_has(go, "ctx.Export(\"e\", pulumi.String(element(xs, 2)))\n");
     tu_has(go, "ctx.Export(\"u\", st.Output.ApplyT(func(output interface{}) (interface{}, error) {\n"
                "\t\t\treturn element([]interface{}{\n\t\t\t\toutput,\n\t\t\t}, 0), nil\n");
     free(go);
@@ -142,11 +142,11 @@ START_TEST(test_builtins_go) {
     tu_has(go, "\tsort.Strings(keys)\n");
     tu_has(go, "\t\tresult = append(result, map[string]interface{}{\"key\": k, \"value\": m[k]})\n");
     tu_has(go, "func lookup[V any](m map[string]V, key string, def V) V {\n\tif v, ok := m[key]; ok {\n");
-    tu_has(go, "ctx.Export(\"e\", pulumi.ToArray(entries(mValue)))\n");
-    tu_has(go, "ctx.Export(\"l\", pulumi.Int(lookup(mValue, \"k\", 3)))\n");
-    tu_has(go, "for _, x := range entries(uValue.(map[string]interface{})) {\n"
+    tu_has(go, "ctx.Export(\"e\", pulumi.ToArray(entries(m)))\n");
+    tu_has(go, "ctx.Export(\"l\", pulumi.Int(lookup(m, \"k\", 3)))\n");
+    tu_has(go, "for _, x := range entries(u.(map[string]interface{})) {\n"
                "\t\t\tforResult0 = append(forResult0, x.(map[string]interface{})[\"key\"])\n");
-    tu_has(go, "ctx.Export(\"d\", pulumi.Any(lookup(uValue.(map[string]interface{}), \"k\", \"d\")))\n");
+    tu_has(go, "ctx.Export(\"d\", pulumi.Any(lookup(u.(map[string]interface{}), \"k\", \"d\")))\n");
     free(go);
     tu_pcl_unload(&f);
     f = load("config \"m\" \"map(int)\" {}\noutput \"l\" {\n    value = lookup(m, \"k\", \"x\")\n}\n");
@@ -159,7 +159,7 @@ START_TEST(test_builtins_go) {
     tu_has(go, "func singleOrNone[T any](elements []T) interface{} {\n\tif len(elements) > 1 {\n"
                "\t\tpanic(\"singleOrNone expected input list to have a single element\")\n\t}\n"
                "\tif len(elements) == 0 {\n\t\treturn nil\n\t}\n\treturn elements[0]\n}\n");
-    tu_has(go, "ctx.Export(\"s\", pulumi.Array{\n\t\t\tpulumi.Any(singleOrNone(xsValue)),\n\t\t})\n");
+    tu_has(go, "ctx.Export(\"s\", pulumi.Array{\n\t\t\tpulumi.Any(singleOrNone(xs)),\n\t\t})\n");
     free(go);
     tu_pcl_unload(&f);
 }
@@ -648,7 +648,7 @@ START_TEST(test_expand_final) {
              "output \"n\" {\n    value = min([3, 4.5]...)\n}\n");
     char *go = tu_pcl_emit_ok(&f, LANG_GO);
     tu_has(go, "\t\"slices\"\n");
-    tu_has(go, "ctx.Export(\"m\", pulumi.Int(slices.Max(xsValue)))\n");
+    tu_has(go, "ctx.Export(\"m\", pulumi.Int(slices.Max(xs)))\n");
     tu_has(go, "ctx.Export(\"n\", pulumi.Float64(slices.Min([]float64{\n\t\t\t3,\n\t\t\t4.5,\n\t\t})))\n");
     free(go);
     tu_pcl_unload(&f);

@@ -671,9 +671,9 @@ START_TEST(test_builtin_functions_go) {
     tu_has(go, "ctx.Export(\"o8\", pulumi.Unsecret(pulumi.ToSecret(s).(pulumi.StringOutput)).(pulumi.StringOutput))\n");
     tu_has(go, "ctx.Export(\"o9\", pulumi.String(res.PulumiResourceName()))\n");
     tu_has(go, "\t\t\treturn max(1, num, 3), nil\n\t\t}).(pulumi.Float64Output))\n");
-    tu_has(go, "ctx.Export(\"o11\", pulumi.String(readFileOrPanic(strings.Join(lValue, \"/\"))))\n");
+    tu_has(go, "ctx.Export(\"o11\", pulumi.String(readFileOrPanic(strings.Join(l, \"/\"))))\n");
     tu_has(go, "ctx.Export(\"o12\", pulumi.Float64(min(a, 2.5)))\n");
-    tu_has(go, "ctx.Export(\"o13\", pulumi.Int(len(lValue)))\n");
+    tu_has(go, "ctx.Export(\"o13\", pulumi.Int(len(l)))\n");
     tu_has(go, "ctx.Export(\"o14\", pulumi.String(func(cwd string, err error) string {\n\t\t\tif err != nil {\n"
                "\t\t\t\tpanic(err)\n\t\t\t}\n\t\t\treturn cwd\n\t\t}(os.Getwd())))\n");
     free(go);
@@ -708,15 +708,14 @@ START_TEST(test_go_untyped_and_secret_values) {
                        "output \"c\" {\n    value = c.property\n}\noutput \"n\" {\n    value = anyObject.n + 1\n}\n");
     char *go = tu_pcl_emit_ok(&f, LANG_GO);
     /* arithmetic over it: the number a JSON value decodes to, a float64 (TypeScript: Number(x)) */
-    tu_has(go, "ctx.Export(\"n\", pulumi.Float64(anyObjectValue.(map[string]interface{})[\"n\"].(float64)+1))\n");
-    tu_has(go, "\t\tvar anObjectValue map[string]interface{}\n\t\tcfg.RequireObject(\"anObject\", &anObjectValue)\n");
+    tu_has(go, "ctx.Export(\"n\", pulumi.Float64(anyObject.(map[string]interface{})[\"n\"].(float64)+1))\n");
+    tu_has(go, "\t\tvar anObject map[string]interface{}\n\t\tcfg.RequireObject(\"anObject\", &anObject)\n");
     tu_has(go, "\t\tm := pulumi.ToSecret(map[string]bool{\n\t\t\t\"key\": true,\n\t\t}).(pulumi.BoolMapOutput)\n");
-    tu_has(go, "\t\ta := pulumi.ToSecret(pulumi.Any(anyObjectValue)).(pulumi.AnyOutput)\n"
-               "\t\tc := pulumi.ToSecret(anObjectValue).(pulumi.MapOutput)\n");
+    tu_has(go, "\t\ta := pulumi.ToSecret(pulumi.Any(anyObject)).(pulumi.AnyOutput)\n"
+               "\t\tc := pulumi.ToSecret(anObject).(pulumi.MapOutput)\n");
     tu_has(go, "\t\tctx.Export(\"a\", a.ApplyT(func(a interface{}) (interface{}, error) {\n"
                "\t\t\treturn a.(map[string]interface{})[\"property\"], nil\n\t\t}).(pulumi.AnyOutput))\n");
-    tu_has(go,
-           "ctx.Export(\"ai\", pulumi.Any(anyObjectValue.(map[string]interface{})[\"list\"].([]interface{})[0]))\n");
+    tu_has(go, "ctx.Export(\"ai\", pulumi.Any(anyObject.(map[string]interface{})[\"list\"].([]interface{})[0]))\n");
     tu_has(go, "\t\tctx.Export(\"l\", l.ApplyT(func(l []int) (int, error) {\n");
     tu_has(go, "\t\tctx.Export(\"c\", c.ApplyT(func(c map[string]interface{}) (interface{}, error) {\n"
                "\t\t\treturn c[\"property\"], nil\n");
@@ -918,7 +917,8 @@ END_TEST
 
 /* Go: a list, map or any config value with a literal default is decoded when the key is set (and not
  * null), else takes the default (`config.getObject(k) ?? default`); its Output is declared only when
- * something reads it (Go rejects an unread variable: length() reads the plain value). A null among
+ * something reads it (Go rejects an unread variable: length() reads the plain value, which then has the
+ * config's name, as Pulumi's generator names it: `var opt []interface{}`). A null among
  * a typed list's items has no Go value: refused. */
 START_TEST(test_config_default_go_nested) {
     fixture_t f = load("config \"names\" \"list(string)\" {\n    default = [\"a\", \"b\"]\n}\n"
@@ -934,14 +934,14 @@ START_TEST(test_config_default_go_nested) {
                "\t\t\treturn err\n\t\t}\n\t\tif namesValue == nil {\n\t\t\tnamesValue = []string{\n"
                "\t\t\t\t\"a\",\n\t\t\t\t\"b\",\n\t\t\t}\n\t\t}\n"
                "\t\tnames := pulumi.ToOutput(namesValue).(pulumi.StringArrayOutput)\n");
-    tu_has(go, "\t\t\toptValue = []interface{}{\n\t\t\t\tnil,\n\t\t\t\t\"hello\",\n\t\t\t}\n\t\t}\n"
+    tu_has(go, "\t\t\topt = []interface{}{\n\t\t\t\tnil,\n\t\t\t\t\"hello\",\n\t\t\t}\n\t\t}\n"
                "\t\tvar tagsValue map[string]int\n");
     tu_has(go, "\t\t\ttagsValue = map[string]int{\n\t\t\t\t\"x\": 1,\n\t\t\t}\n");
     tu_has(go, "\t\tif err := cfg.GetObject(\"none\", &noneValue); err != nil {\n\t\t\treturn err\n\t\t}\n"
                "\t\tnone := pulumi.ToOutput(noneValue).(pulumi.StringMapOutput)\n");
     tu_has(go, "\t\t\tblobValue = map[string]interface{}{\n\t\t\t\t\"key\": \"value\",\n\t\t\t}\n\t\t}\n"
                "\t\tblob := pulumi.ToOutput(pulumi.Any(blobValue)).(pulumi.AnyOutput)\n");
-    tu_has(go, "ctx.Export(\"n\", pulumi.Int(len(optValue)))");
+    tu_has(go, "ctx.Export(\"n\", pulumi.Int(len(opt)))");
     ck_assert_ptr_null(strstr(go, "opt :="));
     free(go);
     unload(&f);
@@ -1767,8 +1767,7 @@ START_TEST(test_can_try) {
     tu_has(go, "\nfunc can(fn func() interface{}) (ok bool) {\n");
     tu_has(go, "\nfunc try[T any](fns ...func() T) T {\n");
     tu_has(go, "\nfunc mapKey[V any](m map[string]V, key string) V {\n");
-    tu_has(go,
-           "ctx.Export(\"a\", pulumi.Bool(can(func() interface{} {\n\t\t\treturn mapKey(mValue, \"a\")\n\t\t})))\n");
+    tu_has(go, "ctx.Export(\"a\", pulumi.Bool(can(func() interface{} {\n\t\t\treturn mapKey(m, \"a\")\n\t\t})))\n");
     tu_has(go, "ctx.Export(\"b\", s.ApplyT(func(s map[string]string) (string, error) {\n"
                "\t\t\treturn try(func() string {\n\t\t\t\treturn mapKey(s, \"b\")\n\t\t\t}, func() string {\n"
                "\t\t\t\treturn \"fallback\"\n\t\t\t}), nil\n\t\t}).(pulumi.StringOutput))\n");

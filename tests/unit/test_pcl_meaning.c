@@ -756,11 +756,11 @@ START_TEST(test_element_wraps_around) {
     free(out), free(fn), free(line), free(py);
     /* Go */
     char *go = tu_pcl_emit_ok(&f, LANG_GO);
-    tu_has(go, "e := element(lValue, i)\n");
+    tu_has(go, "e := element(l, i)\n");
     fn = cut(go, "func element[T any](", "\n}\n"), line = cut(go, "e := element(", "\n");
     snprintf(prog, sizeof prog,
              "package main\n\nimport (\n\t\"fmt\"\n\t\"strings\"\n)\n\n%s\n}\n\n"
-             "func run(lValue []string, i int) (text string) {\n\tdefer func() {\n\t\tif recover() != nil {\n"
+             "func run(l []string, i int) (text string) {\n\tdefer func() {\n\t\tif recover() != nil {\n"
              "\t\t\ttext = \"stopped\"\n\t\t}\n\t}()\n\t%s\n\treturn e\n}\n\nfunc main() {\n"
              "\tabc := []string{\"a\", \"b\", \"c\"}\n\tfmt.Println(strings.Join([]string{run(abc, 0), run(abc, 3), "
              "run(abc, 4), run(abc, 7), run(abc, -1), run(nil, 0)}, \" \"))\n}\n",
@@ -928,15 +928,15 @@ START_TEST(test_go_can_try_as_pcl) {
                       "lit = {a = \"x\", n = 1}\n"
                       "output \"n\" {\n    value = try(lit.n + 1, 0)\n}\n");
     char *go = tu_pcl_emit_ok(&f, LANG_GO);
-    tu_has(go, "\t\tctx.Export(\"a\", pulumi.Bool(can(func() interface{} {\n\t\t\treturn mapKey(mValue, \"a\")\n"
+    tu_has(go, "\t\tctx.Export(\"a\", pulumi.Bool(can(func() interface{} {\n\t\t\treturn mapKey(m, \"a\")\n"
                "\t\t})))\n");
     tu_has(go, "\t\tctx.Export(\"i\", s.ApplyT(func(s map[string]string) (string, error) {\n"
                "\t\t\treturn try(func() string {\n\t\t\t\treturn mapKey(s, \"b\")\n");
     /* over values of no type alone PCL types it an Output, as the program takes it */
     tu_has(go, "\t\tctx.Export(\"j\", pulumi.Bool(can(func() interface{} {\n"
-               "\t\t\treturn mapKey(objValue.(map[string]interface{}), \"x\")\n\t\t})).ToBoolOutput())\n");
+               "\t\t\treturn mapKey(obj.(map[string]interface{}), \"x\")\n\t\t})).ToBoolOutput())\n");
     /* the conditional's temporary inside the closure, where its failure is recovered */
-    tu_has(go, "try(func() string {\n\t\t\tvar tmp0 string\n\t\t\tif len(lValue) > 5 {\n");
+    tu_has(go, "try(func() string {\n\t\t\tvar tmp0 string\n\t\t\tif len(l) > 5 {\n");
     char *helpers = cut(go, "func can(", "\nfunc main() {");
     buf_t calls;
     buf_init(&calls);
@@ -951,17 +951,16 @@ START_TEST(test_go_can_try_as_pcl) {
     char *k = go_call_after(go, "ctx.Export(\"k\", ");
     buf_t prog;
     buf_init(&prog);
-    buf_printf(
-        &prog,
-        "package main\n\nimport \"fmt\"\n\n%s\nfunc main() {\n"
-        "\tmValue := map[string]string{\"a\": \"A\"}\n"
-        "\tvar objValue interface{} = map[string]interface{}{\"a\": 1.0, \"opt\": nil, "
-        "\"x\": map[string]interface{}{}}\n"
-        "\tlValue := []string{\"first\"}\n\ts := mValue\n\tlit := map[string]interface{}{\"a\": \"x\", \"n\": 1}\n"
-        "\tfmt.Println(%s)\n"
-        "\tfmt.Println(func() (r string) {\n\t\tdefer func() {\n\t\t\tif recover() != nil {\n"
-        "\t\t\t\tr = \"every argument failed\"\n\t\t\t}\n\t\t}()\n\t\treturn %s\n\t}())\n}\n",
-        helpers, calls.data, k);
+    buf_printf(&prog,
+               "package main\n\nimport \"fmt\"\n\n%s\nfunc main() {\n"
+               "\tm := map[string]string{\"a\": \"A\"}\n"
+               "\tvar obj interface{} = map[string]interface{}{\"a\": 1.0, \"opt\": nil, "
+               "\"x\": map[string]interface{}{}}\n"
+               "\tl := []string{\"first\"}\n\ts := m\n\tlit := map[string]interface{}{\"a\": \"x\", \"n\": 1}\n"
+               "\tfmt.Println(%s)\n"
+               "\tfmt.Println(func() (r string) {\n\t\tdefer func() {\n\t\t\tif recover() != nil {\n"
+               "\t\t\t\tr = \"every argument failed\"\n\t\t\t}\n\t\t}()\n\t\treturn %s\n\t}())\n}\n",
+               helpers, calls.data, k);
     char *out = run_program("HOME=${HOME:-/tmp} go run", "go", prog.data);
     ck_assert_str_eq(out, "true false fallback first false <nil> false cond A true 2\nevery argument failed\n");
     free(out), free(k), free(helpers), free(go);
@@ -1122,7 +1121,7 @@ START_TEST(test_go_empty_for_is_empty_list) {
                       "output \"applied\" {\n    value = [for k, v in r.tags : v if k != \"\"]\n}\n"
                       "output \"held\" {\n    value = held\n}\n");
     char *go = tu_pcl_emit_ok(&f, LANG_GO);
-    tu_has(go, "\t\tvar forResult1 []string\n\t\tfor _, n := range namesValue {\n");
+    tu_has(go, "\t\tvar forResult1 []string\n\t\tfor _, n := range names {\n");
     tu_has(go, "ctx.Export(\"picked\", pulumi.ToStringArray(forResult1))\n");
     tu_has(go, "\t\tvar forResult2 []interface{}\n");
     tu_has(go, "ctx.Export(\"as\", pulumi.ToArray(forResult2))\n");
