@@ -611,25 +611,29 @@ static void acall_grpc_done(void *user, const grpc_result_t *r) {
     acall_unlink(&g->async_calls, c);
     int status;
     bool ok = false;
+    /* a call the stop cancelled (or whose provider the stop ended) is cimport's doing, not the provider's */
+    const char *message = r->status == GRPC_CANCELLED && (c->cancelled || (g->opts.stop && *g->opts.stop))
+                              ? "the run was stopped before it answered"
+                              : r->message;
     switch (c->kind) {
     case ACALL_READ: {
         Pulumirpc__ReadResponse *resp = (Pulumirpc__ReadResponse *)response_message(
-            g, c->method, r->status, r->message, r->data, r->len, &pulumirpc__read_response__descriptor, c->a, c->res,
-            -1, &status, c->diags);
+            g, c->method, r->status, message, r->data, r->len, &pulumirpc__read_response__descriptor, c->a, c->res, -1,
+            &status, c->diags);
         ok = resp && read_decode(g, c->a, c->res, resp, c->sent1, c->sent2, c->out, c->diags);
         break;
     }
     case ACALL_CHECK: {
         Pulumirpc__CheckResponse *resp = (Pulumirpc__CheckResponse *)response_message(
-            g, c->method, r->status, r->message, r->data, r->len, &pulumirpc__check_response__descriptor, c->a, c->res,
-            -1, &status, c->diags);
+            g, c->method, r->status, message, r->data, r->len, &pulumirpc__check_response__descriptor, c->a, c->res, -1,
+            &status, c->diags);
         ok = resp && check_decode(g, c->a, c->res, resp, c->sent1, c->out, c->diags);
         break;
     }
     case ACALL_DIFF: {
         Pulumirpc__DiffResponse *resp = (Pulumirpc__DiffResponse *)response_message(
-            g, c->method, r->status, r->message, r->data, r->len, &pulumirpc__diff_response__descriptor, c->a, c->res,
-            -1, &status, c->diags);
+            g, c->method, r->status, message, r->data, r->len, &pulumirpc__diff_response__descriptor, c->a, c->res, -1,
+            &status, c->diags);
         ok = resp && diff_decode(c->a, resp, c->out);
         break;
     }

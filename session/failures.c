@@ -122,7 +122,13 @@ size_t session_failures_text(const import_session_t *p, buf_t *out, session_fail
                 }
             continue;
         }
-        buf_printf(out, "error: %zu resources failed: %s\n  resources:", count, f[i].cause);
+        /* those a stop left unread, or a failed parent skipped, did not fail themselves */
+        static const char *const not_run[] = {"not imported: ", "skipped: "};
+        const char *how = "failed: ", *cause = f[i].cause;
+        for (size_t k = 0; k < 2; k++)
+            if (p->results[i].status == IMPORT_SKIPPED && !strncmp(cause, not_run[k], strlen(not_run[k])))
+                how = k ? "were skipped: " : "were not imported: ", cause += strlen(not_run[k]);
+        buf_printf(out, "error: %zu resources %s%s\n  resources:", count, how, cause);
         size_t shown = 0;
         for (size_t j = i; j < n; j++)
             if (f[j].cause && !f[j].done && !strcmp(f[j].cause, f[i].cause)) {

@@ -292,6 +292,21 @@ rc=$?
   grep -qF "did not answer GetSchema within its 8000 ms deadline" "$work/hdecl.err" && grep -qF -- "--start-timeout" "$work/hdecl.err" &&
   ! grep -qF "the first resource of the package says why" "$work/hdecl.err" &&
   ok || bad "GetSchema hung under a declared provider (exit $rc): $(cat "$work/hdecl.err")"
+# --- a run stopped while a Read hangs and others wait: the ones never started are "not imported", not
+# "failed", and the call cimport cancelled is not "the server cancelled the call" (read17 F9) ---------
+python3 -c "import json; print(json.dumps({'resources':[{'type':'liar:index:Thing','name':'t0','id':'hangread:t0'}]+[{'type':'liar:index:Thing','name':'u%d'%i,'id':'honest:u%d'%i} for i in range(5)]}))" >"$work/w/stop.json"
+(cd "$work/w" && LIAR_MARK="$work/hang.mark" exec "$CIMPORT" --spec stop.json --code-only -o stop.ts -p 1 >/dev/null 2>"$work/stop.err") &
+pid=$!
+waited=0
+while [ ! -s "$work/hang.mark" ] && [ "$waited" -lt 600 ]; do sleep 0.1; waited=$((waited + 1)); done
+sleep 0.5
+kill -INT "$pid"
+wait "$pid"
+rc=$?
+[ "$rc" = 130 ] && ! grep -qF "resources failed" "$work/stop.err" && ! grep -qF "the server cancelled the call" "$work/stop.err" &&
+  grep -qF "5 resources were not imported: the run was stopped" "$work/stop.err" &&
+  ok || bad "a run stopped while a Read hangs (exit $rc): $(cat "$work/stop.err")"
+
 for sig in TERM INT; do
     rm -f "$work/w/hang.ts"
     (cd "$work/w" && XDG_CACHE_HOME="$work/cache-hang" LIAR_HANG=schema exec "$CIMPORT" liar:index:Thing t1 honest:h --code-only -o hang.ts >/dev/null 2>"$work/hang.err") &

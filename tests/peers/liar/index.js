@@ -18,6 +18,8 @@
 //   alias       Read answers ID "canon" (and canon's properties): another name of one object, as a
 //               name and an ARN resolve to the same one
 //   aliasslow   as alias, answered 400 ms later
+//   hangread    Read never answers (a provider stuck on one resource, for a run stopped meanwhile);
+//               it writes the ID to the file $LIAR_MARK first, when set
 //   unknownextra   Read's inputs also hold `legacyFlag` (no schema input); Diff answers DIFF_UNKNOWN
 //   unknowndefault Read's inputs lack `region` (which has a schema default); Check fills it in;
 //                  Diff answers DIFF_UNKNOWN
@@ -85,6 +87,10 @@ const liar = {
         if (mode === "stateonly") delete inputs.size;
         if (mode === "unknown") inputs.region = state.region = UNKNOWN;
         if (mode === "aliasslow") await new Promise((done) => setTimeout(done, 400));
+        if (mode === "hangread") {
+            if (process.env.LIAR_MARK) require("fs").writeFileSync(process.env.LIAR_MARK, id);
+            await new Promise(() => {});
+        }
         if (mode === "alias" || mode === "aliasslow") {
             const canon = inputsOf("canon");
             return { id: "canon", props: { ...canon, arn: "arn:canon" }, inputs: canon };
