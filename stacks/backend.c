@@ -375,7 +375,7 @@ struct stack_store {
     int had_bak; /* 1: .bak existed before the write (old_bak holds it), 0: it did not, -1: unknown */
     char *old_bak;
     size_t old_bak_len;
-    const char *history[2];
+    const char *history[3]; /* the keys the write added: the history entries and a retained copy */
     int n_history;
 };
 
@@ -746,6 +746,14 @@ static bool diy_take_back(stack_store_t *s, diag_list_t *diags) {
     return ok;
 }
 
+/* A DIY backend variable as Pulumi's env package reads it: PULUMI_<name>, else its alternative name
+ * when that one is unset; true for "1" or "true" in any case (cmdutil.IsTruthy). */
+static bool diy_env_bool(const char *name, const char *alternative) {
+    const char *v = getenv(name);
+    if (!v) v = getenv(alternative);
+    return v && (!strcmp(v, "1") || !strcasecmp(v, "true"));
+}
+
 static bool diy_write(stack_store_t *s, const char *text, size_t len, size_t n_imported, diag_list_t *diags) {
     arena_t *a = s->a;
     bucket_t *b = s->bucket;
@@ -771,8 +779,7 @@ static bool diy_write(stack_store_t *s, const char *text, size_t len, size_t n_i
         if (s->had_bak < 0) return false;
     }
     /* backupStack: a copy of the checkpoint as it was, under .pulumi/backups (unless disabled). */
-    const char *no_backup = getenv("PULUMI_DIY_BACKEND_DISABLE_CHECKPOINT_BACKUPS");
-    if (!(no_backup && (!strcmp(no_backup, "1") || !strcasecmp(no_backup, "true")))) {
+    if (!diy_env_bool("PULUMI_DIY_BACKEND_DISABLE_CHECKPOINT_BACKUPS", "PULUMI_DISABLE_CHECKPOINT_BACKUPS")) {
         s->backup = arena_sprintf(a, ".pulumi/backups/%s/%s/%s.%lld%s", s->project, s->stack, s->stack, ns, ext);
         if (!b->write(b, s->backup, s->raw, s->raw_len, diags)) goto fail;
         s->wrote_backup = true;
@@ -782,6 +789,12 @@ static bool diy_write(stack_store_t *s, const char *text, size_t len, size_t n_i
     s->wrote_bak = true;
     if (!b->write(b, s->stack_key, data, dlen, diags)) goto fail;
     s->wrote_checkpoint = true;
+    /* retained checkpoints: the checkpoint written again as <file>.<unix ns>, as saveCheckpoint does */
+    if (diy_env_bool("PULUMI_DIY_BACKEND_RETAIN_CHECKPOINTS", "PULUMI_RETAIN_CHECKPOINTS")) {
+        const char *kept = arena_sprintf(a, "%s.%lld", s->stack_key, now_ns());
+        if (!b->write(b, kept, data, dlen, diags)) goto fail;
+        s->history[s->n_history++] = kept;
+    }
     /* addToHistory: the update record and a copy of the checkpoint after it. */
     cJSON *u = cJSON_CreateObject();
     cJSON_AddStringToObject(u, "kind", "import");

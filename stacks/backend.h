@@ -5,6 +5,7 @@
  *   .pulumi/meta.yaml                                     `version: 1` (project-scoped layout)
  *   .pulumi/stacks/<project>/<stack>.json[.gz]            the checkpoint {version, checkpoint: {stack, latest}}
  *   .pulumi/stacks/<project>/<stack>.json[.gz].bak        the previous checkpoint (written before each save)
+ *   .pulumi/stacks/<project>/<stack>.json[.gz].<unix ns>  a retained copy (PULUMI_[DIY_BACKEND_]RETAIN_CHECKPOINTS)
  *   .pulumi/backups/<project>/<stack>/<stack>.<unix ns>.json[.gz]   a copy taken before an update
  *   .pulumi/history/<project>/<stack>/<stack>-<unix ns>.history.json    the update record
  *   .pulumi/history/<project>/<stack>/<stack>-<unix ns>.checkpoint.json the checkpoint after it

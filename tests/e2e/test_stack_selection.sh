@@ -352,5 +352,27 @@ if [ -n "$(getent passwd "$(id -u)" | cut -d: -f6)" ] && [ "$(getent passwd "$(i
   same dev && ok || bad "\$HOME other than the account's home: the stack was written"
 fi
 
+# --- the DIY backend's variables as Pulumi reads them (sdk/go/common/env): PULUMI_DIY_BACKEND_DISABLE_
+# CHECKPOINT_BACKUPS, else its alternative PULUMI_DISABLE_CHECKPOINT_BACKUPS; PULUMI_DIY_BACKEND_RETAIN_
+# CHECKPOINTS, else PULUMI_RETAIN_CHECKPOINTS: every checkpoint also copied to <file>.<unix ns>. Only the
+# first names were honoured (read16 F18) ------------------------------------------------------------
+fresh "{\"stacks\": {\"file://$state\": \"organization/shop/dev\"}}"
+rc=$(PULUMI_DISABLE_CHECKPOINT_BACKUPS=1 run nobackup)
+[ "$rc" = 0 ] && holds dev && [ ! -e "$state/.pulumi/backups" ] && ok ||
+  bad "PULUMI_DISABLE_CHECKPOINT_BACKUPS=1: exit $rc, a backup: $(ls -R "$state/.pulumi/backups" 2>/dev/null)"
+fresh "{\"stacks\": {\"file://$state\": \"organization/shop/dev\"}}"
+rc=$(PULUMI_DIY_BACKEND_DISABLE_CHECKPOINT_BACKUPS=false PULUMI_DISABLE_CHECKPOINT_BACKUPS=1 run backup_primary)
+[ "$rc" = 0 ] && [ -n "$(ls "$state/.pulumi/backups/shop/dev" 2>/dev/null)" ] && ok ||
+  bad "the primary variable set false over its alternative: no backup (exit $rc)"
+for var in PULUMI_RETAIN_CHECKPOINTS PULUMI_DIY_BACKEND_RETAIN_CHECKPOINTS; do
+  fresh "{\"stacks\": {\"file://$state\": \"organization/shop/dev\"}}"
+  rm -f "$stacks"/dev.json.[0-9]*
+  rc=$(export "$var=true"; run retain)
+  kept=$(ls "$stacks" | grep -E '^dev\.json\.[0-9]{19}$')
+  [ "$rc" = 0 ] && [ -n "$kept" ] && cmp -s "$stacks/$kept" "$stacks/dev.json" && ok ||
+    bad "$var=true: no retained copy of the checkpoint (exit $rc): $(ls "$stacks")"
+  rm -f "$stacks"/dev.json.[0-9]*
+done
+
 echo "test_stack_selection: $pass passed, $fail failed"
 [ "$fail" = 0 ]
