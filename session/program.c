@@ -566,13 +566,16 @@ typedef struct program_files {
     splicer_t *sp;
     lang_t lang;
     diag_list_t *diags;
-    hashmap_t seen;   /* resolved paths met (the target's too): each file is read once */
-    vec_t files;      /* splice_file_t, the files read */
-    vec_t queue;      /* TypeScript, Python: files_module_list_t, modules yet to be followed */
-    size_t bytes;     /* read so far */
-    const char *root; /* where the files are looked for, for the message beyond the caps */
-    const char *base; /* Python: where absolute imports are found (the entry's directory) */
-    bool failed;      /* a diagnostic was given: stop */
+    hashmap_t seen;     /* resolved paths met (the target's too): each file is read once */
+    vec_t files;        /* splice_file_t, the files read */
+    vec_t queue;        /* TypeScript, Python: files_module_list_t, modules yet to be followed */
+    size_t bytes;       /* read so far */
+    const char *root;   /* where the files are looked for, for the message beyond the caps */
+    const char *base;   /* Python: where absolute imports are found (the entry's directory) */
+    const char *target; /* the resolved path of the file spliced into */
+    bool target_met;    /* an import followed named the target */
+    size_t followed;    /* queue[0, followed) are followed */
+    bool failed;        /* a diagnostic was given: stop */
 } program_files_t;
 
 static bool ends_with(const char *name, const char *ext) {
@@ -606,7 +609,10 @@ static bool files_add(program_files_t *f, const char *path) {
     if (!real) return true; /* gone, or a link to nothing: not read by the build either */
     const char *key = arena_strdup(f->a, real);
     free(real);
-    if (!hashmap_add_str(&f->seen, key, (void *)key)) return true;
+    if (!hashmap_add_str(&f->seen, key, (void *)key)) {
+        f->target_met |= f->target && !strcmp(key, f->target);
+        return true;
+    }
     if (f->files.len >= SESSION_PROGRAM_FILES_MAX) {
         files_too_many(f, arena_sprintf(f->a, "%d source files", SESSION_PROGRAM_FILES_MAX));
         return false;
@@ -732,9 +738,9 @@ static void py_module_files(program_files_t *f, const char *dir, const char *m) 
     }
 }
 
-/* Follows the modules of the queued files (and of theirs) until none is left. */
+/* Follows the modules of the queued files not yet followed (and of theirs) until none is left. */
 static void files_follow(program_files_t *f) {
-    for (size_t q = 0; q < f->queue.len && !f->failed; q++) {
+    for (size_t q = f->followed; q < f->queue.len && !f->failed; q = ++f->followed) {
         files_module_list_t ml = *(files_module_list_t *)vec_at(&f->queue, q);
         for (size_t i = 0; ml.dir && i < ml.n && !f->failed; i++) {
             if (f->lang == LANG_PYTHON) {
@@ -797,7 +803,7 @@ bool session_program_others(arena_t *a, splicer_t *sp, const char *path, lang_t 
     free(r);
     const char *dir = program_dir(a, real);
     if (!dir) return true;
-    program_files_t f = {.a = a, .sp = sp, .lang = lang, .diags = diags, .root = dir, .base = dir};
+    program_files_t f = {.a = a, .sp = sp, .lang = lang, .diags = diags, .root = dir, .base = dir, .target = real};
     vec_init(&f.files, sizeof(splice_file_t));
     vec_init(&f.queue, sizeof(files_module_list_t));
     hashmap_add_str(&f.seen, real, (void *)real);
@@ -829,10 +835,29 @@ bool session_program_others(arena_t *a, splicer_t *sp, const char *path, lang_t 
         char *re = entry ? realpath(entry, NULL) : NULL;
         if (re) {
             f.base = program_dir(a, re);
-            if (strcmp(re, real) != 0) files_add(&f, re);
+            if (strcmp(re, real) != 0) {
+                /* The entry and what it imports are what `pulumi up` runs: a file none of them imports
+                 * is no part of the program, and code added there would never run (its resources
+                 * neither imported nor kept in a stack they were recorded into). A module loaded by a
+                 * name cimport cannot read (`importlib.import_module(name)`, `require(name)`) is
+                 * not followed, so it is refused too. */
+                files_add(&f, re);
+                files_follow(&f);
+                if (!f.failed && !f.target_met) {
+                    const char *shown = below_cwd(a, re);
+                    diag_add(diags, DIAG_ERROR, DIAG_INPUT, below_cwd(a, real), NULL,
+                             "this file is not imported by the program's entry %s, nor by any module it imports "
+                             "(as cimport reads the imports), so `pulumi up` would not run code added here: "
+                             "nothing was changed; import this file from %s (directly or through a module it "
+                             "imports), or insert into %s",
+                             shown, shown, shown);
+                    f.failed = true;
+                }
+            }
         }
         free(re);
-        if (n_modules) *(files_module_list_t *)vec_push(&f.queue) = (files_module_list_t){modules, n_modules, dir};
+        if (!f.failed && n_modules)
+            *(files_module_list_t *)vec_push(&f.queue) = (files_module_list_t){modules, n_modules, dir};
         files_follow(&f);
         break;
     }

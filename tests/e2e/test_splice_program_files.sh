@@ -137,6 +137,31 @@ printf 'import pulumi\n\npulumi.export("x", 1)\n' >"$tmp/pyok/__main__.py"
 printf 'import pulumi_random as random\n\nname = random.RandomString("server-name", length=12)\n' >"$tmp/pyok/stray.py"
 added pyok __main__.py
 
+# ---- a module the entry never imports: `pulumi up` runs the entry and what it imports, so code added to
+# another file would never run (the resources neither imported nor, into a stack, kept): refused. A module
+# the entry imports, directly or through another, is inserted into.
+mkdir -p "$tmp/pystray" "$tmp/tsstray" "$tmp/pyreach/infra" "$tmp/tsreach/lib"
+printf 'name: pystray\nruntime: python\n' >"$tmp/pystray/Pulumi.yaml"
+printf 'import pulumi\n\npulumi.export("x", 1)\n' >"$tmp/pystray/__main__.py"
+printf 'import pulumi_random as random\n\npet = random.RandomPet("pet")\n' >"$tmp/pystray/stray.py"
+refused pystray stray.py "stray.py" "__main__.py" "not imported" "nothing was changed"
+printf 'name: tsstray\nruntime: nodejs\n' >"$tmp/tsstray/Pulumi.yaml"
+printf 'import * as pulumi from "@pulumi/pulumi";\nimport "./used";\n\nexport const x = 1;\n' >"$tmp/tsstray/index.ts"
+printf 'import * as random from "@pulumi/random";\nimport "./old";\n\nexport const p = new random.RandomPet("p");\n' >"$tmp/tsstray/old2.ts"
+printf 'export const u = 1;\n' >"$tmp/tsstray/used.ts"
+printf 'import * as random from "@pulumi/random";\n\nexport const o = new random.RandomPet("o");\n' >"$tmp/tsstray/old.ts"
+refused tsstray old.ts "old.ts" "index.ts" "not imported" "nothing was changed"
+printf 'name: pyreach\nruntime: python\n' >"$tmp/pyreach/Pulumi.yaml"
+printf 'import pulumi\nfrom infra import storage\n\npulumi.export("n", storage.pet.id)\n' >"$tmp/pyreach/__main__.py"
+: >"$tmp/pyreach/infra/__init__.py"
+printf 'import pulumi_random as random\n\npet = random.RandomPet("pet")\n' >"$tmp/pyreach/infra/storage.py"
+added pyreach infra/storage.py
+printf 'name: tsreach\nruntime: nodejs\n' >"$tmp/tsreach/Pulumi.yaml"
+printf 'export * from "./lib";\n' >"$tmp/tsreach/index.ts"
+printf 'export { p } from "./pets.js";\n' >"$tmp/tsreach/lib/index.ts"
+printf 'import * as random from "@pulumi/random";\n\nexport const p = new random.RandomPet("p");\n' >"$tmp/tsreach/lib/pets.ts"
+added tsreach lib/pets.ts
+
 # ---- Go: the package's other files --------------------------------------------------------------------------
 mkdir -p "$tmp/gomulti" "$tmp/gotest"
 for d in gomulti gotest; do printf 'name: %s\nruntime: go\n' "$d" >"$tmp/$d/Pulumi.yaml"; done
