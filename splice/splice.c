@@ -14,6 +14,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -290,6 +291,22 @@ static const char *sp_problem_text(arena_t *a, const ts_check_problem_t *pr) {
                        : arena_sprintf(a, "unexpected text at column %u", pr->column);
 }
 
+/* C#: the line of the first `#if` directive of the text up to line `before` (a directive stands
+ * first on its line), or 0 when there is none. */
+static unsigned sp_cs_if_line(const char *text, uint32_t len, unsigned before) {
+    unsigned line = 1;
+    for (uint32_t i = 0; i < len && line <= before; line++) {
+        while (i < len && (text[i] == ' ' || text[i] == '\t'))
+            i++;
+        if (len - i >= 3 && memcmp(text + i, "#if", 3) == 0 && (len - i == 3 || !isalnum((unsigned char)text[i + 3])))
+            return line;
+        const char *nl = memchr(text + i, '\n', len - i);
+        if (!nl) break;
+        i = (uint32_t)(nl - text) + 1;
+    }
+    return 0;
+}
+
 /* Parses p->text; false with a diagnostic naming the line when it has syntax errors. `generated`
  * words the message for the emitter's output (a bug, not the user's file). */
 static bool sp_parse_with(TSParser *parser, sp_program_t *p, const TSTree *old, const char *file, bool generated,
@@ -339,6 +356,15 @@ static bool sp_parse_with(TSParser *parser, sp_program_t *p, const TSTree *old, 
     const char *ext = strrchr(file, '.');
     bool jsx = ext && (!strcmp(ext, ".tsx") || !strcmp(ext, ".jsx"));
     diag_t *d;
+    /* tree-sitter-c-sharp reads every branch of a `#if` as code, together: valid C# whose branches
+     * each open a brace (`#if DEBUG` / `if (a) {` / `#else` / `if (b) {` / `#endif`) is no C# read
+     * so, and is not the file's syntax error */
+    unsigned if_line = p->lang == LANG_CSHARP && !generated ? sp_cs_if_line(p->text, p->len, UINT_MAX) : 0;
+    if (if_line)
+        detail = arena_sprintf(p->a,
+                               "%s; the file has a `#if` at line %u, and cimport reads all of a `#if`'s branches "
+                               "together, which may be what does not parse",
+                               detail, if_line);
     if (generated)
         d = diag_add(diags, DIAG_ERROR, DIAG_CODEGEN, "generated program", NULL,
                      "syntax error in the generated %s code (%s): this is a cimport bug; nothing was inserted",
@@ -358,7 +384,10 @@ static bool sp_parse_with(TSParser *parser, sp_program_t *p, const TSTree *old, 
                      detail);
     else
         d = diag_add(diags, DIAG_ERROR, DIAG_INPUT, file, NULL,
-                     "syntax error (%s): fix the file before inserting into it", detail);
+                     if_line ? "cannot be read (%s): nothing was changed; fix the file if it is wrong; if it is "
+                               "right, close each brace in the `#if` branch that opens it, or add the code by hand"
+                             : "syntax error (%s): fix the file before inserting into it",
+                     detail);
     d->line = (int)line;
     return false;
 }
@@ -1806,11 +1835,13 @@ static bool sp_fill_slot(sp_ctx_t *c, sp_unit_t *u, size_t nu, size_t k) {
 /* ---------------------------------------------------------------------------------------------- */
 /* the resource options a user wrote on a definition being replaced                                 */
 
-/* One option: its name as written (`ignoreChanges`, `ignore_changes`, `IgnoreChanges`) and its text
- * (Java: `.ignoreChanges(...)`, from its dot). */
+/* One option: its name as written (`ignoreChanges`, `ignore_changes`, `IgnoreChanges`; a quoted
+ * TypeScript key without its quotes) and its text (Java: `.ignoreChanges(...)`, from its dot); where
+ * its value starts (a TypeScript pair's, so that `"protect": true` and `protect: true` compare alike;
+ * else the option's start). */
 typedef struct sp_opt {
     const char *key;
-    uint32_t start, end;
+    uint32_t start, end, vstart;
 } sp_opt_t;
 
 typedef struct sp_opts {
@@ -1844,7 +1875,7 @@ static void sp_opt_add(sp_program_t *p, sp_opts_t *o, const char *key, uint32_t 
     if (kl >= 2 && (key[0] == '"' || key[0] == '\'') && key[kl - 1] == key[0])
         key = arena_strndup(p->a, key + 1, kl - 2);
     o->e = arena_grow_array(p->a, o->e, &o->cap, o->n + 1, sizeof *o->e);
-    o->e[o->n++] = (sp_opt_t){key, start, end};
+    o->e[o->n++] = (sp_opt_t){key, start, end, start};
 }
 
 /* The resource options of the resource call at [res_start, res_end) in p, each by name. */
@@ -1957,10 +1988,12 @@ static void sp_res_options(sp_program_t *p, uint32_t res_start, uint32_t res_end
         TSNode *k = sp_args(p->a, v, &nk);
         for (uint32_t j = 0; j < nk; j++) {
             const char *t = sp_type(k[j]);
-            if (strcmp(t, "pair") == 0)
+            if (strcmp(t, "pair") == 0) {
                 sp_opt_add(p, o, sp_node_text(p, sp_field(k[j], "key", 3)), ts_node_start_byte(k[j]),
                            sp_end_byte(k[j]));
-            else if (strcmp(t, "shorthand_property_identifier") == 0)
+                TSNode value = sp_field(k[j], "value", 5);
+                if (!ts_node_is_null(value)) o->e[o->n - 1].vstart = ts_node_start_byte(value);
+            } else if (strcmp(t, "shorthand_property_identifier") == 0)
                 sp_opt_add(p, o, sp_node_text(p, k[j]), ts_node_start_byte(k[j]), sp_end_byte(k[j]));
             else {
                 o->opaque = sp_node_text(p, k[j]);
@@ -2212,8 +2245,10 @@ static bool sp_keep_options(sp_ctx_t *c, const sp_stmt_t *g, const sp_stmt_t *t,
         const char *ut = c->T.text + u->start;
         if (i == drop) continue;
         if (m) {
+            /* by value: the key may be written otherwise (quoted) */
+            const char *gv = sp_rewrite(c, m->vstart, m->end, NULL, 0, ""), *uv = c->T.text + u->vstart;
+            if (strcmp(sp_squash(c->a, gv, strlen(gv)), sp_squash(c->a, uv, u->end - u->vstart)) == 0) continue;
             const char *gt = sp_rewrite(c, m->start, m->end, NULL, 0, "");
-            if (strcmp(sp_squash(c->a, gt, strlen(gt)), sp_squash(c->a, ut, u->end - u->start)) == 0) continue;
             sp_refuse_clash(c, what, u->key, ut, (int)(u->end - u->start), gt, (int)strlen(gt),
                             (long)sp_line_of(c->T.text, u->start));
             buf_free(&b);

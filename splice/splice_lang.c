@@ -2680,6 +2680,20 @@ bool sp_split_body_ok(splicer_t *s, sp_program_t *p) {
     return ok;
 }
 
+/* C#: the stack class a `Deployment.RunAsync<MyStack>()` of the file runs (its text), or NULL when the
+ * file has none (read in the tree: not in a comment or string). */
+static const char *sp_cs_run_class(sp_program_t *p) {
+    for (const char *k = p->text; (k = memmem(k, p->len - (size_t)(k - p->text), "RunAsync<", 9)) != NULL; k++) {
+        uint32_t off = (uint32_t)(k - p->text);
+        TSNode id = ts_node_descendant_for_byte_range(sp_root_at(p, off), off, off + 8);
+        TSNode gen = sp_is(id, "identifier") ? ts_node_parent(id) : (TSNode){0};
+        if (!sp_is(gen, "generic_name")) continue;
+        TSNode args = sp_nchild(gen, 1);
+        if (sp_is(args, "type_argument_list") && sp_nchild_count(args) == 1) return sp_node_text(p, sp_nchild(args, 0));
+    }
+    return NULL;
+}
+
 bool sp_analyze_body(splicer_t *s, sp_program_t *p, const char *filename, diag_list_t *diags) {
     p->bom = p->len >= 3 && (unsigned char)p->text[0] == 0xEF && (unsigned char)p->text[1] == 0xBB &&
              (unsigned char)p->text[2] == 0xBF;
@@ -2732,6 +2746,15 @@ bool sp_analyze_body(splicer_t *s, sp_program_t *p, const char *filename, diag_l
         break;
     case LANG_CSHARP:
         if (ts_node_is_null(found)) {
+            const char *cls = sp_cs_run_class(p);
+            if (cls) {
+                diag_add(diags, DIAG_ERROR, DIAG_CODEGEN, filename, NULL,
+                         "the program runs the stack class %s (`Deployment.RunAsync<%s>()`), whose constructor "
+                         "declares the resources, and this file does not define it: nothing was changed; insert "
+                         "into the file that defines `class %s : Stack`",
+                         cls, cls, cls);
+                return false;
+            }
             diag_add(diags, DIAG_ERROR, DIAG_CODEGEN, filename, NULL,
                      "no Deployment.RunAsync(() => {...}) lambda and no class deriving from Stack found: cannot tell "
                      "where resources go; add the definitions by hand");

@@ -548,6 +548,12 @@ for f in g/pets.go g/imported.go c/Names.cs c/Imported.cs; do
     grep -qxF "error: $f: the $lang program of project '${f%%/*}' ($tmp/ow/${f%%/*}/Pulumi.yaml) builds this file with $run, and -o writes a program of its own here, which breaks that build: write the code to a file outside the program's sources, or insert it into the program with --insert-into $run" ow.err &&
     ok || bad "-o onto $f beside the Go/C# program (exit $rc): $(cat ow.err)"
 done
+# --insert-into Program.cs, which runs the stack class (`Deployment.RunAsync<MyStack>()`): refused naming the
+# class whose file takes the resources (read15 F10: it said only "add the definitions by hand")
+(cd ow/c && "$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" --insert-into Program.cs >/dev/null 2>../../ow.err)
+rc=$?
+[ $rc = 2 ] && diff -r ow ow.before >/dev/null && grep -qF 'error: Program.cs: the program runs the stack class MyStack (`Deployment.RunAsync<MyStack>()`)' ow.err &&
+  grep -qF 'insert into the file that defines `class MyStack : Stack`' ow.err && ok || bad "--insert-into Program.cs of RunAsync<MyStack> (exit $rc): $(cat ow.err)"
 # ... also through a link that leads there before the file exists (read15c F5: the link was not followed)
 ln -s g/imported.go ow/out.go
 (cd ow && "$CIMPORT" --spec "$Q/imports.json" --offline-state "$Q/stack.json" --schema "$S" -o out.go >/dev/null 2>../ow.err)

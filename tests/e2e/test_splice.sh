@@ -98,6 +98,19 @@ set -e
 [[ $rc -ne 0 ]] || fail "a file with a syntax error was accepted"
 grep -q 'index.ts:3: syntax error' "$work/bad/err" || fail "no 'index.ts:3: syntax error' message: $(cat "$work/bad/err")"
 cmp -s "$bad" "$bad.orig" || fail "the broken file was changed"
+# valid C# whose `#if` branches each open a brace (tree-sitter-c-sharp reads both branches together): refused,
+# untouched, but not called the file's syntax error (read15 F10); the `#if` is named
+mkdir -p "$work/csif"
+printf 'using Pulumi;\n\nreturn await Deployment.RunAsync(() =>\n{\n#if DEBUG\n    if (true) {\n#else\n    if (false) {\n#endif\n        System.Console.WriteLine("x");\n    }\n});\n' >"$work/csif/Program.cs"
+cp "$work/csif/Program.cs" "$work/csif/orig"
+set +e
+"$CIMPORT" "${common[@]}" --language csharp --insert-into "$work/csif/Program.cs" 2>"$work/csif/err"
+rc=$?
+set -e
+[[ $rc -eq 2 ]] || fail "C# with braces in #if branches: exit $rc"
+cmp -s "$work/csif/Program.cs" "$work/csif/orig" || fail "C# with braces in #if branches: the file was changed"
+! grep -q 'syntax error' "$work/csif/err" && grep -qF 'the file has a `#if` at line 5' "$work/csif/err" ||
+  fail "C# with braces in #if branches: not told apart from a syntax error: $(cat "$work/csif/err")"
 # with --json and --report: the results document still comes, saying nothing was written; the page
 # is one of the run's outputs, so it is not written (its document's page says so: test_report.sh)
 set +e

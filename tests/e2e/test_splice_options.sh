@@ -44,7 +44,7 @@ refused() {
 }
 
 # ---- TypeScript ------------------------------------------------------------------------------------
-mkdir -p "$tmp/ts" "$tmp/ts-none" "$tmp/ts-clash"
+mkdir -p "$tmp/ts" "$tmp/ts-none" "$tmp/ts-clash" "$tmp/ts-quoted" "$tmp/ts-quoted-clash"
 cat >"$tmp/ts/index.ts" <<'EOF'
 import * as pulumi from "@pulumi/pulumi";
 import * as random from "@pulumi/random";
@@ -77,12 +77,20 @@ has "$tmp/ts/index.ts" 'dependsOn: [other],'
 has "$tmp/ts/index.ts" 'import: "brave-otter",'
 [ "$(grep -c 'protect: true' "$tmp/ts/index.ts")" = 1 ] && ok || bad "ts: protect once: $(cat "$tmp/ts/index.ts")"
 run ts-none index.ts typescript
+# a quoted key is the same option (read15 F10: `"protect": true` was refused as set otherwise than `protect:
+# true`); set otherwise, it is still refused
+printf 'import * as random from "@pulumi/random";\n\nconst pet = new random.RandomString("apiName", { length: 2 }, { "protect": true, '"'"'retainOnDelete'"'"': true });\nexport const petName = pet.id;\n' >"$tmp/ts-quoted/index.ts"
+run ts-quoted index.ts typescript
+[ "$(grep -c 'protect' "$tmp/ts-quoted/index.ts")" = 1 ] && has "$tmp/ts-quoted/index.ts" "'retainOnDelete': true" ||
+  bad "ts-quoted: protect once, retainOnDelete kept: $(cat "$tmp/ts-quoted/index.ts")"
+printf 'import * as random from "@pulumi/random";\n\nconst pet = new random.RandomString("apiName", { length: 2 }, { "protect": false });\n' >"$tmp/ts-quoted-clash/index.ts"
+refused ts-quoted-clash index.ts typescript protect 3
 has "$tmp/ts-none/index.ts" 'retainOnDelete: true'
 has "$tmp/ts-none/index.ts" 'deleteBeforeReplace: true'
 cat >"$tmp/tsconfig.json" <<EOF
 {"compilerOptions": {"module": "commonjs", "target": "es2020", "strict": true, "noEmit": true, "skipLibCheck": true,
   "moduleResolution": "node", "typeRoots": ["$peers/node_modules/@types"], "types": ["node"],
-  "paths": {"@pulumi/*": ["$peers/node_modules/@pulumi/*"]}}, "files": ["ts/index.ts", "ts-none/index.ts"]}
+  "paths": {"@pulumi/*": ["$peers/node_modules/@pulumi/*"]}}, "files": ["ts/index.ts", "ts-none/index.ts", "ts-quoted/index.ts"]}
 EOF
 (cd "$tmp" && node "$tsc" -p tsconfig.json >tsc.log 2>&1) && ok || bad "tsc --strict rejects the spliced TypeScript: $(cat "$tmp/tsc.log")"
 refused ts-clash index.ts typescript protect 3
