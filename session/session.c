@@ -161,6 +161,9 @@ typedef struct run_ctx {
     /* lean results: whether each item's state holds its import ID as a secret, asked of the whole state
      * (the kept one holds a long secret by its digest; fail_import_option_unimportable) */
     bool *secret_import_id;
+    /* lean results: the inputs of each item its importer does not rebuild (importid_not_rebuilt), asked
+     * when it is delivered: spilled, its inputs are not at hand when fail_import_option_unimportable asks */
+    const char **not_rebuilt;
     /* during generation (lean): the resources generated and the plan item of each */
     pcl_gen_resource_t *gen;
     size_t *gen_item, n_gen;
@@ -202,6 +205,7 @@ static void keep_result(run_ctx_t *k, const import_result_t *r) {
     /* asked of the inputs now too: spilled, they are not at hand when fail_import_option_unimportable asks */
     k->secret_import_id[item] = import_id && (secret_holds(r->state, import_id, false, false) ||
                                               secret_holds(r->inputs, import_id, false, false));
+    k->not_rebuilt[item] = importid_not_rebuilt(a, r->item->type, r->inputs);
     if (r->n_ignore_changes) {
         c->ignore_changes = arena_alloc(a, r->n_ignore_changes * sizeof *c->ignore_changes);
         for (size_t i = 0; i < r->n_ignore_changes; i++)
@@ -778,7 +782,8 @@ bool session_run(import_session_t *p, const import_file_t *file) {
     if (lean) {
         run.inputs = calloc(p->plan->n_items ? p->plan->n_items : 1, sizeof(arena_t *));
         run.secret_import_id = calloc(p->plan->n_items ? p->plan->n_items : 1, sizeof(bool));
-        if (!run.inputs || !run.secret_import_id) abort();
+        run.not_rebuilt = calloc(p->plan->n_items ? p->plan->n_items : 1, sizeof(char *));
+        if (!run.inputs || !run.secret_import_id || !run.not_rebuilt) abort();
         run.values = arena_new();
         /* code that is only written: the inputs go into a file while the engine runs (none can be
          * made beside the code: held as before) */
@@ -903,16 +908,18 @@ static void fail_import_option(import_session_t *p, import_result_t *r, const ch
 
 /* Resources the code's `import` option cannot import fail, with the reason, and the others go on (exit
  * 1): one whose import ID the provider holds as a secret (a password imported by its value), which the
- * option would hold in plaintext, and a type whose provider implements no importer
- * (importid_no_importer: `pulumi up` would fail on it; offline nothing else says so). A secret import
- * ID is said first: the fix, into a stack, is the same, and the code must not hold it either way.
- * `in_state`: lean results' answer for each state (asked when the resource finished), or NULL to ask
- * each result's state. */
-static void fail_import_option_unimportable(import_session_t *p, const bool *in_state) {
-    /* each reason once, however many resources fail for it: the two of a secret import ID, and one per
-     * type without an importer (by importid_no_importer's text) */
+ * option would hold in plaintext, a type whose provider implements no importer
+ * (importid_no_importer: `pulumi up` would fail on it; offline nothing else says so), and one whose
+ * inputs its importer does not rebuild from the import ID (importid_not_rebuilt: a random resource's
+ * keepers, a RandomString's flags — read from a recorded state, which no importer made; `pulumi up`
+ * would find them a diff and refuse the import). A secret import ID is said first: the fix, into a
+ * stack, is the same, and the code must not hold it either way. `in_state` and `not_rebuilt`: lean
+ * results' answers for each item (asked when the resource finished), or NULL to ask each result. */
+static void fail_import_option_unimportable(import_session_t *p, const bool *in_state, const char *const *not_rebuilt) {
+    /* each reason once, however many resources fail for it: the two of a secret import ID, one per
+     * type without an importer (by importid_no_importer's text) and one per list of inputs not rebuilt */
     const char *secret_is_id = NULL, *secret_id = NULL;
-    hashmap_t no_importer_why = {0};
+    hashmap_t no_importer_why = {0}, not_rebuilt_why = {0};
     for (size_t i = 0; i < p->plan->n_items; i++) {
         import_result_t *r = &p->results[i];
         const import_plan_item_t *it = r->item;
@@ -921,7 +928,10 @@ static void fail_import_option_unimportable(import_session_t *p, const bool *in_
         bool held = id && (in_state ? in_state[i] : secret_holds(r->state, id, false, false));
         bool secret = id && (held || secret_holds(r->inputs, id, false, false));
         const char *no_importer = secret ? NULL : importid_no_importer(it->type);
-        if (!secret && !no_importer) continue;
+        const char *differs = secret || no_importer ? NULL
+                              : not_rebuilt         ? not_rebuilt[i]
+                                                    : importid_not_rebuilt(p->arena, it->type, r->inputs);
+        if (!secret && !no_importer && !differs) continue;
         char into[DIAG_ADVICE_MAX];
         diag_advice(into, DIAG_ADVICE_INTO_STACK, NULL);
         /* for a secret: Pulumi records an ID in plaintext (it cannot be made secret, pulumi/pulumi#8946),
@@ -937,6 +947,20 @@ static void fail_import_option_unimportable(import_session_t *p, const bool *in_
                                     "instead%s, which records the state read here without an importer",
                                     no_importer, into);
                 hashmap_add_str(&no_importer_why, no_importer, (void *)why);
+            }
+            fail_import_option(p, r, why);
+        } else if (differs) {
+            void **kept = hashmap_find_str(&not_rebuilt_why, differs);
+            const char *why = kept ? *kept : NULL;
+            if (!why) {
+                why = arena_sprintf(p->arena,
+                                    "its provider's importer rebuilds the resource from its import ID alone and "
+                                    "does not restore its %s, so `pulumi up` would find the code's inputs differ "
+                                    "from the resource it imports and refuse the import (\"inputs to import do "
+                                    "not match the existing resource\"); import it into a stack instead%s, which "
+                                    "records the state read here",
+                                    differs, into);
+                hashmap_add_str(&not_rebuilt_why, differs, (void *)why);
             }
             fail_import_option(p, r, why);
         } else if (r->id && strcmp(r->id, id) == 0) {
@@ -960,6 +984,7 @@ static void fail_import_option_unimportable(import_session_t *p, const bool *in_
         }
     }
     hashmap_free(&no_importer_why);
+    hashmap_free(&not_rebuilt_why);
 }
 
 /* Lean results' values: what generation has not released yet (and the results of resources it did not
@@ -983,6 +1008,8 @@ static void run_free(run_ctx_t *run) {
     free(run->inputs);
     free(run->secret_import_id);
     run->secret_import_id = NULL;
+    free(run->not_rebuilt);
+    run->not_rebuilt = NULL;
     run->inputs = NULL;
 }
 
@@ -1080,7 +1107,8 @@ static bool generate(import_session_t *p, pcl_gen_options_t *po, run_ctx_t *run)
     const session_options_t *o = p->opts;
     arena_t *a = p->arena;
     diag_list_t *diags = &p->diags;
-    if (o->generate_code && o->import_option) fail_import_option_unimportable(p, run->secret_import_id);
+    if (o->generate_code && o->import_option)
+        fail_import_option_unimportable(p, run->secret_import_id, run->not_rebuilt);
     if (!o->generate_code || p->n_ok == 0) return true;
     const import_plan_t *plan = p->plan;
     for (size_t i = 0; i < plan->n_items; i++) {

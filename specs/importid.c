@@ -488,3 +488,68 @@ const char *importid_no_importer(const char *type) {
             return no_importer_types[i].tf_type;
     return NULL;
 }
+
+/* Checked against terraform-provider-random's ImportState of each resource (internal/provider/
+ * resource_*.go, the framework provider pulumi-random 4.x bridges): random_string and random_password
+ * set every flag true, every minimum 0, override_special and keepers null and length the ID's; random_bytes,
+ * random_uuid4 and random_uuid7 keepers null; random_integer, random_id and random_uuid keepers an empty
+ * map (types.MapValueMust(types.StringType, nil)); everything else they set comes from the import ID.
+ * Their plan modifiers make any other value a change: RequiresReplace for the flags, minimums and
+ * override_special, RequiresReplaceIfValuesNotNull for keepers (a map where the importer sets null, even an
+ * empty one, is still another value than the one imported). A length other than the ID's needs characters
+ * of more than one byte, which only an override_special gives: not looked at. */
+static const struct {
+    const char *token, *tf_type;
+    bool empty_keepers; /* its importer sets keepers to an empty map, not null */
+    bool flags;         /* a random_string's or random_password's flags and minimums */
+} rebuilt_types[] = {
+    {"random:index/randomString:RandomString", "random_string", false, true},
+    {"random:index/randomPassword:RandomPassword", "random_password", false, true},
+    {"random:index/randomBytes:RandomBytes", "random_bytes", false, false},
+    {"random:index/randomUuid4:RandomUuid4", "random_uuid4", false, false},
+    {"random:index/randomUuid7:RandomUuid7", "random_uuid7", false, false},
+    {"random:index/randomInteger:RandomInteger", "random_integer", true, false},
+    {"random:index/randomId:RandomId", "random_id", true, false},
+    {"random:index/randomUuid:RandomUuid", "random_uuid", true, false},
+};
+
+const char *importid_not_rebuilt(arena_t *a, const char *type, const pv_t *inputs) {
+    size_t t = 0, n_types = sizeof rebuilt_types / sizeof rebuilt_types[0];
+    while (type && t < n_types && strcmp(type, rebuilt_types[t].token) != 0 &&
+           strcmp(type, rebuilt_types[t].tf_type) != 0)
+        t++;
+    const pv_t *in = pv_unwrap(inputs);
+    if (!type || t == n_types || !in || in->kind != PV_OBJECT) return NULL;
+    /* Pulumi's names, in the order the message gives them; what the importer sets each to */
+    static const struct {
+        const char *name;
+        pv_kind_t kind; /* PV_BOOL: true; PV_NUMBER: 0; PV_STRING: null */
+    } flags[] = {{"lower", PV_BOOL},        {"minLower", PV_NUMBER},        {"minNumeric", PV_NUMBER},
+                 {"minSpecial", PV_NUMBER}, {"minUpper", PV_NUMBER},        {"number", PV_BOOL},
+                 {"numeric", PV_BOOL},      {"overrideSpecial", PV_STRING}, {"special", PV_BOOL},
+                 {"upper", PV_BOOL}};
+    const char *names[1 + sizeof flags / sizeof flags[0]];
+    size_t n = 0;
+    /* a secret or an output is judged by what it holds; one whose value is not known is not rebuilt */
+    const pv_t *member = pv_object_get(in, "keepers");
+    const pv_t *keepers = pv_unwrap(member);
+    if (member && (!keepers || (keepers->kind != PV_NULL &&
+                                (!rebuilt_types[t].empty_keepers || keepers->kind != PV_OBJECT || keepers->u.obj.len))))
+        names[n++] = "keepers";
+    for (size_t i = 0; rebuilt_types[t].flags && i < sizeof flags / sizeof flags[0]; i++) {
+        member = pv_object_get(in, flags[i].name);
+        const pv_t *v = pv_unwrap(member);
+        if (!member || (v && v->kind == PV_NULL)) continue;
+        bool rebuilt = v && ((flags[i].kind == PV_BOOL && v->kind == PV_BOOL && v->u.b) ||
+                             (flags[i].kind == PV_NUMBER && v->kind == PV_NUMBER && v->u.n == 0));
+        if (!rebuilt) names[n++] = flags[i].name;
+    }
+    if (!n) return NULL;
+    buf_t b;
+    buf_init(&b);
+    for (size_t i = 0; i < n; i++)
+        buf_printf(&b, "%s%s", i == 0 ? "" : i + 1 < n ? ", " : " and ", names[i]);
+    char *out = buf_arena_str(&b, a);
+    buf_free(&b);
+    return out;
+}

@@ -83,4 +83,14 @@ bool importid_id_is_no_identity(const char *type);
  * is the Terraform type ("random_pet"), or NULL when the provider has an importer for it. */
 const char *importid_no_importer(const char *type);
 
+/* The inputs of a resource of `type` (a Pulumi token or a Terraform type) that its provider's importer
+ * does not rebuild from the import ID, which the code's `import` resource option then declares against
+ * the imported resource (`pulumi up` finds a diff and refuses the import): terraform-provider-random's
+ * importers set keepers null (an empty map for random_integer, random_id and random_uuid), and
+ * random_string's and random_password's flags (special, upper, lower, number, numeric) true, their
+ * minimums 0 and override_special null. `inputs` are the inputs the code declares (Pulumi names); the
+ * answer names those that differ, as "keepers" or "lower, special and minUpper", or NULL when the
+ * importer rebuilds them all (or `type` is none of these). */
+const char *importid_not_rebuilt(arena_t *a, const char *type, const pv_t *inputs);
+
 #endif

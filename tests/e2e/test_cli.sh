@@ -66,6 +66,51 @@ rc=$?
   -l typescript -o ip.ts --stack-state ip-export.json --new-stack-state --stack dev --project net >/dev/null 2>ip.err
 rc=$?
 [ $rc = 0 ] && grep -qF 'random:index/randomIp:RandomIp::host-ip' ip-export.json && ok || bad "RandomIp into a stack (exit $rc): $(cat ip.err)"
+
+# The random importers rebuild a resource from its import ID alone (terraform-provider-random's
+# ImportState): keepers null (an empty map for RandomInteger, RandomId, RandomUuid), a RandomString's
+# flags true, its minimums 0, no overrideSpecial. A recorded resource with other inputs came out as code
+# with the `import` option and "no changes" promised (nf21), though `pulumi up` finds those inputs differ
+# from what it imported and refuses ("inputs to import do not match the existing resource"). Refused
+# with the inputs named; into a stack it is recorded with them.
+RB="$SOURCE_DIR/tests/fixtures/noimporter"
+"$CIMPORT" --spec "$RB/random-rebuilt-imports.json" --offline-state "$RB/random-rebuilt-stack.json" --schema "$S" \
+  -l typescript -o rb.ts >/dev/null 2>rb.err
+rc=$?
+[ $rc = 1 ] && ok || bad "random inputs the importer does not rebuild: exit $rc, want 1: $(cat rb.err)"
+for n in plain-name empty-id plain-port; do
+  grep -qF "new random.Random" rb.ts && grep -qF "(\"$n\"" rb.ts && ok || bad "$n (rebuilt by its importer) was not imported: $(cat rb.err)"
+done
+WHY="its provider's importer rebuilds the resource from its import ID alone and does not restore its %s, so \`pulumi up\` would find the code's inputs differ from the resource it imports and refuse the import (\"inputs to import do not match the existing resource\"); import it into a stack instead (--stack of a stack cimport can write, or --stack-state), which records the state read here"
+for n in kept-port kept-id kept-uuid upper-only own-special empty-keepers-name; do
+  grep -qF "(\"$n\"" rb.ts && bad "$n: code with the import option was written"
+done
+# four with one reason are said once, with their names
+grep -qxF "error: 4 resources failed: $(printf "$WHY" keepers)" rb.err &&
+  grep -qxF "  resources: 'kept-port' (random:index/randomInteger:RandomInteger, id 8443,8000,8999), 'kept-id' (random:index/randomId:RandomId, id q8Vb1f0Zk3Y), 'kept-uuid' (random:index/randomUuid:RandomUuid, id 827d0b34-00cc-b03d-d29b-542f354122cb), 'empty-keepers-name' (random:index/randomString:RandomString, id m4n8b2vc)" rb.err &&
+  ok || bad "keepers: no refusal: $(cat rb.err)"
+grep -qxF "error: resource 'upper-only' of type 'random:index/randomString:RandomString': $(printf "$WHY" 'lower, minUpper, number, numeric and special')" rb.err &&
+  ok || bad "upper-only: no refusal naming its flags: $(cat rb.err)"
+grep -qxF "error: resource 'own-special' of type 'random:index/randomString:RandomString': $(printf "$WHY" overrideSpecial)" rb.err &&
+  ok || bad "own-special: no refusal naming overrideSpecial: $(cat rb.err)"
+# the recorded RandomString of pulumi-random's own tests (special: false), and a keeper that is a secret
+# (whose value no message shows)
+RSTR="$SHARED_DATA/pulumi-state/pulumi-random/provider/testdata/recorded/TestProviderUpgrade/index_randomstring/4.16.0/stack.json"
+"$CIMPORT" random:index/randomString:RandomString s z23C8WVlfAmX09Bv --offline-state "$RSTR" --schema "$S" \
+  -l python -o rs.py >/dev/null 2>rs.err
+rc=$?
+[ $rc = 3 ] && [ ! -e rs.py ] && grep -qF "does not restore its special, so" rs.err && ok ||
+  bad "recorded RandomString with special: false (exit $rc): $(cat rs.err)"
+"$CIMPORT" random:index/randomString:RandomString s z23C8WVlfAmX09Bv --offline-state "$RSTR" --schema "$S" \
+  -l python -o rs.py --stack-state rs-export.json --new-stack-state --stack dev --project webshop >/dev/null 2>rs.err
+rc=$?
+[ $rc = 0 ] && grep -qF '"special": false' rs-export.json && grep -qF 'special=False' rs.py && ok ||
+  bad "recorded RandomString into a stack (exit $rc): $(cat rs.err)"
+"$CIMPORT" random:index/randomString:RandomString api-name brave-otter --offline-state \
+  "$SOURCE_DIR/tests/fixtures/cli/secret-string-stack.json" --schema "$S" -l typescript >/dev/null 2>sk.err
+rc=$?
+[ $rc = 3 ] && grep -qF "does not restore its keepers, so" sk.err && ! grep -q 'SECRET-VALUE' sk.err && ok ||
+  bad "RandomString with a secret keeper (exit $rc): $(cat sk.err)"
 "$CIMPORT" --help 2>&1 | grep -A2 -F -- "--import-option  " | grep -qF "refused for a type whose provider has no importer, e.g. RandomPet" &&
   ok || bad "--help does not say --import-option refuses types without an importer"
 "$CIMPORT" random:index/randomPet:RandomPet pet roughly-fleet-redfish --offline-state "$PET" \
@@ -76,7 +121,7 @@ rc=$?
 # Offline, inputs the schema's check rejects (a RandomString recorded without its required length): the
 # next step blamed "the provider's Check" though no provider ran (read15c F7); it names the schema.
 cat >nolen.json <<'EOF2'
-{"version": 3, "deployment": {"manifest": {}, "resources": [{"urn": "urn:pulumi:dev::p::pulumi:pulumi:Stack::p-dev", "type": "pulumi:pulumi:Stack", "custom": false}, {"urn": "urn:pulumi:dev::p::random:index/randomString:RandomString::s", "type": "random:index/randomString:RandomString", "custom": true, "id": "abcd", "inputs": {"special": false}, "outputs": {"result": "abcd", "special": false}}]}}
+{"version": 3, "deployment": {"manifest": {}, "resources": [{"urn": "urn:pulumi:dev::p::pulumi:pulumi:Stack::p-dev", "type": "pulumi:pulumi:Stack", "custom": false}, {"urn": "urn:pulumi:dev::p::random:index/randomString:RandomString::s", "type": "random:index/randomString:RandomString", "custom": true, "id": "abcd", "inputs": {"special": true}, "outputs": {"result": "abcd", "special": true}}]}}
 EOF2
 "$CIMPORT" random:index/randomString:RandomString s abcd --offline-state nolen.json --schema "$S" -l typescript -o nolen.ts \
   --import-option >/dev/null 2>nolen.err
@@ -137,8 +182,11 @@ printf '{"resources":[{"type":"random:index/randomString:RandomString","name":"s
 grep -q 'asks for' ver2.err && bad "a version the schema has warned about: $(cat ver2.err)" || ok
 
 # --- secrets: out of the code, into a 0600 file, never printed --------------------------------
+# The runs over this RandomString write code only (--code-only): its secret keeper is no input its
+# importer rebuilds, so the code's `import` option is refused for it (above); its secret goes where it
+# goes with that option.
 SS="$SOURCE_DIR/tests/fixtures/cli/secret-string-stack.json"
-"$CIMPORT" random:index/randomString:RandomString apiName brave-otter --offline-state "$SS" --schema "$S" \
+"$CIMPORT" random:index/randomString:RandomString apiName brave-otter --offline-state "$SS" --schema "$S" --code-only \
   -l typescript --secrets-dir "$tmp/sec" >sec.ts 2>sec.err
 [ $? = 0 ] && ok || bad "secret import exit code"
 if grep -rqF 'SECRET-VALUE' sec.ts sec.err; then bad "secret value printed"; else ok; fi
@@ -150,19 +198,19 @@ python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d == {"apiNa
 [ "$(stat -c %a "$tmp/sec/cimport-secrets.json")" = 600 ] && ok || bad "secret file mode"
 [ "$(ls "$tmp/sec")" = cimport-secrets.json ] && ok || bad "one secrets file only: $(ls "$tmp/sec")"
 grep -qxF "  jq -r 'keys[]' $tmp/sec/cimport-secrets.json | while IFS= read -r k; do jq -cj --arg k \"\$k\" '.[\$k]' $tmp/sec/cimport-secrets.json | pulumi config set --secret \"\$k\"; done && rm $tmp/sec/cimport-secrets.json" sec.err && ok || bad "next step: $(cat sec.err)"
-"$CIMPORT" random:index/randomString:RandomString apiName brave-otter --offline-state "$SS" --schema "$S" --json \
+"$CIMPORT" random:index/randomString:RandomString apiName brave-otter --offline-state "$SS" --schema "$S" --code-only --json \
   --secrets-dir "$tmp/sec2" >sec.json 2>&1
 if grep -qF 'SECRET-VALUE' sec.json; then bad "--json shows the secret"; else ok; fi
 grep -qF '"apiToken":	"[secret]"' sec.json && ok || bad "--json redaction"
-"$CIMPORT" random:index/randomString:RandomString apiName brave-otter --offline-state "$SS" --schema "$S" --json \
+"$CIMPORT" random:index/randomString:RandomString apiName brave-otter --offline-state "$SS" --schema "$S" --code-only --json \
   --show-secrets --secrets-dir "$tmp/sec3" >sec3.json 2>&1
 grep -qF 'tok-9f8e7d-SECRET-VALUE' sec3.json && ok || bad "--show-secrets"
-"$CIMPORT" random:index/randomString:RandomString apiName brave-otter --offline-state "$SS" --schema "$S" \
+"$CIMPORT" random:index/randomString:RandomString apiName brave-otter --offline-state "$SS" --schema "$S" --code-only \
   --secrets literal >lit.pp 2>/dev/null
 grep -qF '"apiToken" = secret("tok-9f8e7d-SECRET-VALUE")' lit.pp && ok || bad "--secrets literal"
 # ... whose --json document still keeps the value out (its "code" and each resource's "code" and
 # "pcl" held it three times), as it does without literal secrets; --show-secrets keeps it
-"$CIMPORT" random:index/randomString:RandomString apiName brave-otter --offline-state "$SS" --schema "$S" -l typescript \
+"$CIMPORT" random:index/randomString:RandomString apiName brave-otter --offline-state "$SS" --schema "$S" --code-only -l typescript \
   --secrets literal --json >litjson.json 2>/dev/null
 if grep -qF 'SECRET-VALUE' litjson.json; then bad "--secrets literal --json shows the secret: $(grep -c SECRET-VALUE litjson.json)"; else ok; fi
 python3 - litjson.json <<'PY' && ok || bad "--secrets literal --json: the code's secret not marked"
@@ -173,7 +221,7 @@ r = d["resources"][0]
 assert 'secret("[secret]")' in r["pcl"] and 'pulumi.secret("[secret]")' in r["code"], r
 assert r["inputs"]["keepers"]["apiToken"] == "[secret]", r["inputs"]
 PY
-"$CIMPORT" random:index/randomString:RandomString apiName brave-otter --offline-state "$SS" --schema "$S" -l typescript \
+"$CIMPORT" random:index/randomString:RandomString apiName brave-otter --offline-state "$SS" --schema "$S" --code-only -l typescript \
   --secrets literal --json --show-secrets >litjson2.json 2>/dev/null
 [ "$(grep -o 'tok-9f8e7d-SECRET-VALUE' litjson2.json | wc -l)" = 4 ] && ok || bad "--secrets literal --json --show-secrets"
 
@@ -420,7 +468,7 @@ assert "+++ b/diffprog.ts" in d["programDiff"] and "serverName" in d["programDif
 assert d["summary"]["written"] is False
 PY
 printf 'import * as pulumi from "@pulumi/pulumi";\n' >diffsec.ts
-"$CIMPORT" random:index/randomString:RandomString apiName brave-otter --offline-state "$SS" --schema "$S" --secrets literal \
+"$CIMPORT" random:index/randomString:RandomString apiName brave-otter --offline-state "$SS" --schema "$S" --code-only --secrets literal \
   --insert-into diffsec.ts --diff --json >diffsec.json 2>/dev/null
 python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert "pulumi.secret(\"[secret]\")" in d["programDiff"], d["programDiff"]' diffsec.json &&
   ! grep -qF SECRET-VALUE diffsec.json && ok || bad "--diff --json --secrets literal: the secret in the document: $(head -c 300 diffsec.json)"
@@ -924,9 +972,9 @@ grep -qF "prev.json: its 5 resource(s) are read again: a stack records each reso
 # ... and a --show-secrets document: the paths it lists as secret stay secret (a nested one the state
 # marked, keepers.apiToken, which no schema says is secret, came back a literal in the code, --json
 # and --report)
-"$CIMPORT" random:index/randomString:RandomString apiName brave-otter --offline-state "$SS" --schema "$S" --json \
+"$CIMPORT" random:index/randomString:RandomString apiName brave-otter --offline-state "$SS" --schema "$S" --code-only --json \
   --show-secrets --preview-only >prevsec.json 2>/dev/null
-"$CIMPORT" random:index/randomString:RandomString apiName brave-otter --offline-state "$SS" --schema "$S" --resume prevsec.json \
+"$CIMPORT" random:index/randomString:RandomString apiName brave-otter --offline-state "$SS" --schema "$S" --code-only --resume prevsec.json \
   -l typescript --secrets-dir "$tmp/rsec" --json --report rsec.html -o rsec.ts >rsec.json 2>rsec.err
 rc=$?
 [ $rc = 0 ] && grep -qE '"resumed":\s*true' rsec.json && ! grep -qF 'SECRET-VALUE' rsec.ts rsec.json rsec.html &&
@@ -940,7 +988,7 @@ for r in d["resources"]:
     if r.get("secretPaths"): r["secretPaths"].append("keepers.nowhere")
 json.dump(d, open("prevsec2.json", "w"))
 PY
-"$CIMPORT" random:index/randomString:RandomString apiName brave-otter --offline-state "$SS" --schema "$S" --resume prevsec2.json \
+"$CIMPORT" random:index/randomString:RandomString apiName brave-otter --offline-state "$SS" --schema "$S" --code-only --resume prevsec2.json \
   -l typescript --secrets-dir "$tmp/rsec2" -o rsec2.ts 2>rsec2.err
 rc=$?
 [ $rc = 0 ] && ! grep -qF "carried over" rsec2.err && ! grep -qF 'SECRET-VALUE' rsec2.ts && ok ||
@@ -950,7 +998,7 @@ echo '{"version": 1, "resources": 7}' >badresume.json
 [ $? = 2 ] && [ ! -e never.ts ] && ok || bad "a malformed --resume file"
 
 # --- --preview-only: reads and shows, writes nothing (not even the secrets) ----------------------
-"$CIMPORT" random:index/randomString:RandomString apiName brave-otter --offline-state "$SS" --schema "$S" \
+"$CIMPORT" random:index/randomString:RandomString apiName brave-otter --offline-state "$SS" --schema "$S" --code-only \
   --preview-only --secrets-dir "$tmp/prev-secrets" >prev.pp 2>prev.err
 [ $? = 0 ] && grep -qF 'resource apiName' prev.pp && [ ! -e "$tmp/prev-secrets" ] && ok || bad "--preview-only wrote something"
 grep -qxF "cimport: preview only: nothing was written (secret values were not saved; run again without --preview-only)" prev.err && ok || bad "--preview-only note"

@@ -33,8 +33,9 @@ while IFS= read -r stack; do
         --language go -o main.go -q >import.log 2>&1); then
         # an import ID that is a secret (RandomBytes: its value) would be plaintext in the code's
         # `import` option, and a type whose provider implements no importer (RandomPet, the tls
-        # resources) cannot be imported by it: refused; the code without the option is still checked
-        if ! grep -qE 'its import ID is a secret value|its provider implements no importer' "$dir/import.log" ||
+        # resources) cannot be imported by it, nor inputs its importer does not rebuild (a RandomString's
+        # special: false): refused; the code without the option is still checked
+        if ! grep -qE 'its import ID is a secret value|its provider implements no importer|its provider.s importer rebuilds the resource' "$dir/import.log" ||
             ! (cd "$dir" && "$CIMPORT" --spec imports.json --offline-state "$stack" "${schemas[@]}" \
                 --language go --code-only -o main.go -q >import.log 2>&1); then
             fail "import $stack: $(tail -3 "$dir/import.log")"

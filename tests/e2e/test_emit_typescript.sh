@@ -55,8 +55,9 @@ for stack in "${stacks[@]}"; do
         --language typescript --secrets-dir "$work/secrets$i" -q -o "$out" >"$work/import$i.log" 2>&1; then
         # an import ID that is a secret (RandomBytes: its value) would be plaintext in the code's
         # `import` option, and a type whose provider implements no importer (RandomPet, the tls
-        # resources) cannot be imported by it: refused; the code without the option is still checked
-        grep -qE 'its import ID is a secret value|its provider implements no importer' "$work/import$i.log" &&
+        # resources) cannot be imported by it, nor inputs its importer does not rebuild (a RandomString's
+        # special: false): refused; the code without the option is still checked
+        grep -qE 'its import ID is a secret value|its provider implements no importer|its provider.s importer rebuilds the resource' "$work/import$i.log" &&
             "$CIMPORT" --spec "$spec" --offline-state "$stack" "${schema_args[@]}" --language typescript \
                 --secrets-dir "$work/secrets$i" -q --code-only -o "$out" >"$work/import$i.log" 2>&1 || true
     fi

@@ -16,7 +16,17 @@ export PULUMI_HOME="$tmp/pulumi-home"
 unset PULUMI_BACKEND_URL PULUMI_ACCESS_TOKEN
 trap '[ -n "${KEEP:-}" ] || rm -rf "$tmp"' EXIT
 S="$SHARED_DATA/schemas/random/schema.json"
-SS="$SOURCE_DIR/tests/fixtures/cli/secret-string-stack.json"
+# the recorded RandomString without its keepers: the code's `import` option (these runs') is refused for
+# inputs its importer does not rebuild, as keepers (test_cli.sh)
+SS="$tmp/string-stack.json"
+python3 - "$SOURCE_DIR/tests/fixtures/cli/secret-string-stack.json" "$SS" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+for r in d["deployment"]["resources"]:
+    for k in ("inputs", "outputs"):
+        r.get(k, {}).pop("keepers", None)
+json.dump(d, open(sys.argv[2], "w"))
+PY
 peers="$SOURCE_DIR/tests/peers"
 tsc="$peers/node_modules/typescript/bin/tsc"
 [ -f "$tsc" ] || { echo "FAIL: $peers/node_modules is missing: run scripts/setup.sh first" >&2; exit 1; }

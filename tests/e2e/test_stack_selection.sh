@@ -244,10 +244,11 @@ salt='encryptionsalt: v1:oQz1i0vUuFA=:v1:EyHLuap/OkI2x+pR:IfnubME+wQxJDeZux6ajxD
 printf '%s\n' "$salt" >"$proj/Pulumi.prod.yaml"
 cp "$proj/Pulumi.prod.yaml" "$work/prodcfg.orig"
 secret_run() { # secret_run NAME [ENV...]: the secret-string fixture's import, no stack selected
+  # (code only: its secret keeper is no input its importer rebuilds, so the `import` option is refused for it)
   local name=$1
   shift
   (cd "$proj" && env "$@" "$CIMPORT" random:index/randomString:RandomString api-name brave-otter --offline-state "$SS" \
-    --schema "$S" --import-option -o api.ts >"$work/$name.out" 2>"$work/$name.err")
+    --schema "$S" --code-only -o api.ts >"$work/$name.out" 2>"$work/$name.err")
   echo $?
 }
 rc=$(secret_run nostack_pass PULUMI_CONFIG_PASSPHRASE=hunter2)
@@ -280,9 +281,9 @@ mkdir -p "$work/stub"
 printf '#!/bin/sh\nprintf "%%s|%%s\\n" "$*" "$(cat)" >>"%s"\n' "$work/stub.log" >"$work/stub/pulumi"
 chmod +x "$work/stub/pulumi"
 (cd "$proj" && "$CIMPORT" random:index/randomString:RandomString api-name brave-otter --offline-state "$SS" \
-  --schema "$S" --import-option -o dev.ts >"$work/sf_dev.out" 2>"$work/sf_dev.err")
+  --schema "$S" --code-only -o dev.ts >"$work/sf_dev.out" 2>"$work/sf_dev.err")
 (cd "$proj" && "$CIMPORT" random:index/randomString:RandomString api-name brave-otter --offline-state "$work/ss-prod.json" \
-  --schema "$S" --import-option --stack prod -o prod.ts >"$work/sf_prod.out" 2>"$work/sf_prod.err")
+  --schema "$S" --code-only --stack prod -o prod.ts >"$work/sf_prod.out" 2>"$work/sf_prod.err")
 rc=$?
 [ "$rc" = 0 ] && ok || bad "secrets file for prod: exit $rc: $(cat "$work/sf_prod.err")"
 grep -qF 'requireSecret("api-nameKeepersApiToken")' "$proj/prod.ts" && ok ||

@@ -1751,8 +1751,10 @@ static bool late_write(void *user, const char *data, size_t len) {
     return true;
 }
 
-/* A workspace with a Pulumi.yaml, and an import of the secret stack's RandomString into its index.ts
- * (its secret value goes to <dir>/cimport-secrets.json); caps: the client's capabilities. */
+/* A workspace with a Pulumi.yaml, and an import of a RandomString whose length is a secret into its
+ * index.ts (its secret value goes to <dir>/cimport-secrets.json); caps: the client's capabilities. The
+ * secret is its length, which its importer rebuilds (the ID's), so the code's `import` option can import
+ * it: tests/fixtures/cli/secret-string-stack.json's secret keeper is refused for that option. */
 static const char *secret_import(session_t *ss, arena_t *a, const char *dir, const char *caps) {
     ck_assert(tu_write(arena_sprintf(a, "%s/Pulumi.yaml", dir), "name: shop\nruntime: nodejs\n"));
     setenv("PULUMI_HOME", arena_sprintf(a, "%s/home", dir), 1);
@@ -1763,7 +1765,7 @@ static const char *secret_import(session_t *ss, arena_t *a, const char *dir, con
     sess_json(ss,
               "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"processId\":null,"
               "\"rootUri\":\"file://%s\",\"capabilities\":%s,"
-              "\"initializationOptions\":{\"offlineState\":\"%s/tests/fixtures/cli/secret-string-stack.json\","
+              "\"initializationOptions\":{\"offlineState\":\"%s/tests/fixtures/cli/secret-length-stack.json\","
               "\"schemas\":[\"%s\"]}}}",
               dir, caps, SOURCE_DIR, RANDOM_SCHEMA);
     sess_json(ss, "{\"jsonrpc\":\"2.0\",\"method\":\"initialized\",\"params\":{}}");
@@ -1793,7 +1795,7 @@ START_TEST(test_secrets_beside_the_project) {
     ck_assert_msg(access("cimport-secrets.json", F_OK) != 0, "the secrets went to the server's working directory");
     char *saved = tu_read(arena_sprintf(a, "%s/cimport-secrets.json", dir), NULL);
     ck_assert_ptr_nonnull(saved);
-    ck_assert_ptr_nonnull(strstr(saved, "tok-9f8e7d-SECRET-VALUE"));
+    ck_assert_ptr_nonnull(strstr(saved, "\"apiNameLength\":\t11"));
     free(saved);
     bool said = false;
     for (int i = 0; show_text(&ss, i, NULL); i++)
@@ -1829,13 +1831,13 @@ START_TEST(test_secrets_saved_edit_refused) {
     sess_run(&ss);
     /* run again, as the message says: the value saved is read under the same key, and kept once */
     char *edit2 = cJSON_PrintUnformatted(apply_edits(&ss, 1, arena_sprintf(a, "file://%s/index.ts", dir)));
-    tu_has(edit2, "config.requireSecret(\\\"apiNameKeepersApiToken\\\")");
+    tu_has(edit2, "config.requireSecretNumber(\\\"apiNameLength\\\")");
     free(edit2);
     ck_assert(cJSON_IsTrue(cJSON_GetObjectItem(cJSON_GetObjectItem(resp(&ss, 4), "result"), "applied")));
     const char *secrets = arena_sprintf(a, "%s/cimport-secrets.json", dir);
     char *saved = tu_read(secrets, NULL);
     ck_assert_ptr_nonnull(saved);
-    ck_assert_str_eq(saved, "{\n\t\"apiNameKeepersApiToken\":\t\"tok-9f8e7d-SECRET-VALUE\"\n}\n");
+    ck_assert_str_eq(saved, "{\n\t\"apiNameLength\":\t11\n}\n");
     free(saved);
     const cJSON *r = cJSON_GetObjectItem(resp(&ss, 2), "result");
     ck_assert(cJSON_IsFalse(cJSON_GetObjectItem(r, "applied")));
