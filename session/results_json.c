@@ -243,23 +243,30 @@ static char *emit_quietly(const pcl_program_t *prog, lang_t lang) {
     return code;
 }
 
+/* text with each `from` replaced by `to` (taken: text is freed); `bare`: only where `from` follows no
+ * quote (a number's or bool's placeholder, not the string "[secret]"). */
+static char *text_replace(char *text, const char *from, const char *to, bool bare) {
+    buf_t b;
+    buf_init(&b);
+    const char *p = text, *hit;
+    size_t n = strlen(from);
+    while ((hit = strstr(p, from))) {
+        bool quoted = bare && hit > text && strchr("\"'`", hit[-1]);
+        buf_append(&b, p, (size_t)(hit - p));
+        buf_puts(&b, quoted ? from : to);
+        p = hit + n;
+    }
+    buf_puts(&b, p);
+    free(text);
+    return buf_take(&b);
+}
+
 /* The code of the program without secrets, as the other languages show a number's or bool's
  * placeholder: Pulumi YAML reads the name `[secret]` as `${["[secret]"]}` (pcl_program_redacted). */
 static char *emit_redacted(const pcl_program_t *prog, lang_t lang) {
     char *code = emit_quietly(prog, lang);
     if (!code || lang != LANG_YAML) return code;
-    static const char name[] = "${[\"[secret]\"]}";
-    buf_t b;
-    buf_init(&b);
-    const char *p = code, *hit;
-    while ((hit = strstr(p, name))) {
-        buf_append(&b, p, (size_t)(hit - p));
-        buf_puts(&b, "[secret]");
-        p = hit + sizeof name - 1;
-    }
-    buf_puts(&b, p);
-    free(code);
-    return buf_take(&b);
+    return text_replace(code, "${[\"[secret]\"]}", "[secret]", false);
 }
 
 static void redaction_begin(code_redaction_t *red, const cJSON *doc, const import_session_t *p) {
@@ -321,14 +328,27 @@ static char *redacted_program_diff(const code_redaction_t *red, const import_ses
         new_text = strdup(code);
         new_len = strlen(code);
     } else {
+        /* A number's or bool's placeholder, the name `[secret]`, is no expression Go, Java or C# parse, and
+         * the splice takes only code that does: it is spliced as a name neither the code nor the program
+         * holds, and put back in the diff. */
+        char name[64];
+        for (unsigned k = 0;; k++) {
+            snprintf(name, sizeof name, "cimportRedactedSecret%u", k);
+            if (!strstr(code, name) && (!p->old_text || !strstr(p->old_text, name))) break;
+        }
+        char *parsed = strdup(code);
+        if (!parsed) abort();
+        parsed = text_replace(parsed, "[secret]", name, true);
         splice_options_t so = session_splice_options(p, p->code_target);
         bool changed = false;
         diag_list_t quiet;
         diag_list_init(&quiet);
-        if (!splice_program(p->old_text ? p->old_text : "", p->old_len, p->lang, code, &so, &new_text, &changed,
+        if (!splice_program(p->old_text ? p->old_text : "", p->old_len, p->lang, parsed, &so, &new_text, &changed,
                             &quiet))
             new_text = NULL;
         diag_list_free(&quiet);
+        free(parsed);
+        if (new_text) new_text = text_replace(new_text, name, "[secret]", false);
         new_len = new_text ? strlen(new_text) : 0;
     }
     char *diff =

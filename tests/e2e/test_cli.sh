@@ -472,6 +472,33 @@ printf 'import * as pulumi from "@pulumi/pulumi";\n' >diffsec.ts
   --insert-into diffsec.ts --diff --json >diffsec.json 2>/dev/null
 python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert "pulumi.secret(\"[secret]\")" in d["programDiff"], d["programDiff"]' diffsec.json &&
   ! grep -qF SECRET-VALUE diffsec.json && ok || bad "--diff --json --secrets literal: the secret in the document: $(head -c 300 diffsec.json)"
+# ... of a secret number and bool in Go and Java (sc22): their placeholder, the name `[secret]`, is no
+# expression those languages parse, so the program could not be spliced again without its secrets and the
+# document (and the report's page) left the program diff out. The value here is the RandomString's length
+# and special, which its importer rebuilds (the ID's length, true), so the `import` option holds.
+python3 - "$SOURCE_DIR/tests/fixtures/cli/secret-length-stack.json" numsec.json <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+r = d["deployment"]["resources"][1]
+r["inputs"]["special"] = r["outputs"]["special"] = {"4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270", "plaintext": "true"}
+json.dump(d, open(sys.argv[2], "w"))
+PY
+mkdir -p numgo numjava/src/main/java/myproject
+printf 'package main\n\nimport (\n\t"github.com/pulumi/pulumi/sdk/v3/go/pulumi"\n)\n\nfunc main() {\n\tpulumi.Run(func(ctx *pulumi.Context) error {\n\t\treturn nil\n\t})\n}\n' >numgo/main.go
+printf 'package myproject;\n\nimport com.pulumi.Context;\nimport com.pulumi.Pulumi;\n\npublic class App {\n    public static void main(String[] args) {\n        Pulumi.run(App::stack);\n    }\n\n    public static void stack(Context ctx) {\n    }\n}\n' \
+  >numjava/src/main/java/myproject/App.java
+for l in go:numgo/main.go java:numjava/src/main/java/myproject/App.java; do
+  "$CIMPORT" random:index/randomString:RandomString apiName brave-otter --offline-state numsec.json --schema "$S" --secrets literal \
+    -l "${l%%:*}" --insert-into "${l#*:}" --diff --json >"num-${l%%:*}.json" 2>/dev/null
+  python3 - "num-${l%%:*}.json" <<'PY' && ok || bad "${l%%:*}: --diff --json of a secret number and bool: no program diff without them: $(head -c 600 "num-${l%%:*}.json")"
+import json, sys
+d = json.load(open(sys.argv[1]))
+diff = d.get("programDiff")
+assert diff and diff.count("[secret]") == 2, diff
+added = [l for l in diff.splitlines() if l.startswith("+") and "[secret]" in l]
+assert len(added) == 2 and not any("true" in l or "11" in l for l in added), added
+PY
+done
 # A JavaScript target: cimport writes TypeScript (type arguments, casts, annotations), which does not
 # parse as JavaScript (it spliced `config.requireSecretObject<Record<string, string>>(…)` into prog.js,
 # "1 added", exit 0): refused before anything runs, the program untouched, nothing written for -o.
