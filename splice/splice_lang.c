@@ -2175,6 +2175,27 @@ static bool sp_py_class_named(const sp_program_t *p, const char *name) {
     return p->nclass_names && bsearch(&name, p->class_names, p->nclass_names, sizeof *p->class_names, sp_cmp_str);
 }
 
+/* Whether the file declares a class `name` of its own that is a component (`class Name extends
+ * pulumi.ComponentResource`, Python `class Name(pulumi.ComponentResource):`, C# `class Name :
+ * ComponentResource`): what it constructs has the program's own component type, never a resource of
+ * an imported class. A class declared otherwise (one extending a package's resource class) is not. */
+static bool sp_local_component(const sp_program_t *p, const char *name) {
+    size_t n = strlen(name);
+    const char *end = p->text + p->len;
+    for (const char *s = p->text; (s = memmem(s, (size_t)(end - s), "class", 5)) != NULL; s += 5) {
+        const char *q = s + 5;
+        if ((s > p->text && (isalnum((unsigned char)s[-1]) || s[-1] == '_')) || q >= end || !isspace((unsigned char)*q))
+            continue;
+        while (q < end && isspace((unsigned char)*q))
+            q++;
+        if ((size_t)(end - q) <= n || memcmp(q, name, n) != 0 || isalnum((unsigned char)q[n]) || q[n] == '_') continue;
+        /* its heading: to the body's `{` (Python: the line's end) */
+        const char *h = q + n, *he = memchr(h, p->lang == LANG_PYTHON ? '\n' : '{', (size_t)(end - h));
+        if (he && memmem(h, (size_t)(he - h), "ComponentResource", 17)) return true;
+    }
+    return false;
+}
+
 /* The resources of candidates [f->lo, f->hi), each resource statement recorded: into p->res (the
  * user's file: anywhere) or onto the body statement holding it (the generated program). False when
  * the part stops (sp_resource_matches). */
@@ -2212,7 +2233,7 @@ static bool sp_find_part(sp_find_part_t *f) {
         } else {
             const char *last = strrchr(tt, '.');
             last = last ? last + 1 : tt;
-            if (strcmp(last, "Config") == 0) continue;
+            if (strcmp(last, "Config") == 0 || (last == tt && sp_local_component(p, tt))) continue;
             /* `new` (TypeScript, C#, Java) constructs a class whatever its name's case (`const mk =
              * random.RandomString; new mk(...)`). A Python call is taken for a constructor by its
              * class's capital, and a lower-case name for a function, unless the file binds it to a

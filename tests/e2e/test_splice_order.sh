@@ -56,7 +56,7 @@ const src = require("fs").readFileSync(process.argv[2], "utf8");
 const js = ts.transpileModule(src, {compilerOptions: {module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2020}}).outputText;
 const made = [];
 class R { constructor(n) { made.push(n); this.id = n; this.result = n; } }
-const pulumi = {getStack: () => "dev", interpolate: () => "", Config: class { require() { return "v"; } }};
+const pulumi = {getStack: () => "dev", interpolate: () => "", Config: class { require() { return "v"; } }, ComponentResource: class {}};
 const stubs = {"@pulumi/pulumi": pulumi, "@pulumi/random": {RandomString: R, RandomInteger: R, RandomPet: R}};
 const m = {exports: {}};
 new Function("require", "module", "exports", js)((n) => stubs[n], m, m.exports);
@@ -72,6 +72,8 @@ def get_stack(): return "dev"
 class Output:
     @staticmethod
     def format(*a, **k): return ""
+class ComponentResource:
+    def __init__(self, *a, **kw): pass
 EOF
 cat >"$tmp/pystub/pulumi_random/__init__.py" <<'EOF'
 made = []
@@ -463,6 +465,28 @@ printf 'import pulumi\nfrom pulumi_random import RandomString as RS\nimport pulu
 case_ f11py __main__.py "$tmp/two.json" check_py "bucket-suffix,server-name" "may be the same resource"
 # a class alias whose name begins in lower case (`const mk = random.RandomString; new mk(...)`): `new`
 # constructs a class whatever its name's case; it was not looked at, and server-name was added again
+# a component class the file itself declares, constructed with the name of a resource the import adds
+# (`new StaticSite("site")` around `new aws.s3.Bucket("site", ..., {parent: this})`: Pulumi's common idiom)
+# is another URN (its own type): the import goes ahead (read17 F19: refused as a class it cannot trace)
+mkdir -p "$tmp/f19ts" "$tmp/f19py"
+cat >"$tmp/f19ts/index.ts" <<'EOF'
+import * as pulumi from "@pulumi/pulumi";
+import * as random from "@pulumi/random";
+
+class Suffix extends pulumi.ComponentResource {
+    constructor(name: string) {
+        super("my:index:Suffix", name, {}, {});
+    }
+}
+export const s = new Suffix("bucket-suffix");
+EOF
+case_ f19ts index.ts "$tmp/two.json" check_ts "bucket-suffix,server-name" "(not to be refused)"
+printf 'import pulumi\nimport pulumi_random\n\n\nclass Suffix(pulumi.ComponentResource):\n    def __init__(self, name):\n        super().__init__("my:index:Suffix", name, None, None)\n\n\ns = Suffix("bucket-suffix")\n' >"$tmp/f19py/__main__.py"
+case_ f19py __main__.py "$tmp/two.json" check_py "bucket-suffix,server-name" "(not to be refused)"
+# ... but a class of its own that extends the package's resource class makes that resource: refused
+mkdir -p "$tmp/f19sub"
+printf 'import * as random from "@pulumi/random";\n\nclass Str extends random.RandomString {}\nexport const s = new Str("server-name", {length: 3});\n' >"$tmp/f19sub/index.ts"
+case_ f19sub index.ts "$tmp/two.json" check_ts "(refused)" "cannot trace to an import"
 mkdir -p "$tmp/f11tslow"
 printf 'import * as random from "@pulumi/random";\n\nconst mk = random.RandomString;\nexport const a = new mk("server-name", {length: 3});\n' >"$tmp/f11tslow/index.ts"
 case_ f11tslow index.ts "$tmp/two.json" check_ts "bucket-suffix,server-name" "may be the same resource"
