@@ -35,7 +35,8 @@ for n in ${STREAM_N:-25000 50000 100000}; do
     rm -f "$W/out"
     /usr/bin/time -f "%M %U" -o "$W/time.txt" "$bin" --spec "$W/imports.json" --offline-state "$W/export.json" \
       "${SCH[@]}" -l "$L" -o "$W/out" --secrets literal -q --max-input-size 4G 2>/dev/null || true
-    read -r kb user < "$W/time.txt"
+    # the last line: a run that exits non-zero has "Command exited with non-zero status 1" above it
+    read -r kb user < <(tail -n 1 "$W/time.txt")
     bytes=$(stat -c %s "$W/out")
     awk -v t="$tag" -v n="$n" -v kb="$kb" -v u="$user" -v b="$bytes" 'BEGIN {
       printf "| %s | %d | %.1f | %.2f s | %.1f | %.2f KB | %.2f KB |\n", t, n, kb/1024, u, b/1048576, kb/n, b/1024/n }'
