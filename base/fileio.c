@@ -434,6 +434,15 @@ char *file_user_home(arena_t *a) {
     return home && *home ? arena_strdup(a, home) : NULL;
 }
 
+const char *file_url_dir(arena_t *a, const char *url) {
+    const char *path = url + strlen("file://");
+    const char *query = strchr(path, '?');
+    if (query) path = arena_strndup(a, path, (size_t)(query - path));
+    if (path[0] != '~') return query ? path : arena_strdup(a, path);
+    const char *home = file_user_home(a);
+    return arena_sprintf(a, "%s%s", home ? home : "", path + 1);
+}
+
 char *file_cache_root(arena_t *a) {
     const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
     if (xdg && *xdg == '/') return arena_sprintf(a, "%s/cimport", xdg);

@@ -67,6 +67,12 @@ void file_read_only_error(diag_list_t *diags, const char *path);
  * Allocated in a. */
 char *file_user_home(arena_t *a);
 
+/* The directory of a file:// URL (a DIY backend's) as Pulumi's DIY backend takes it (pkg/backend/diy
+ * massageBlobPath): its query (`?no_tmp_dir=true`, the blob store's options) left out, a leading `~`
+ * the account's home (file_user_home); not resolved further (a relative one is the working
+ * directory's). Allocated in a. */
+const char *file_url_dir(arena_t *a, const char *url);
+
 /* cimport's cache directory: $XDG_CACHE_HOME/cimport, or ~/.cache/cimport when XDG_CACHE_HOME is unset,
  * empty or relative (the XDG spec: a relative one is ignored — it would put the cache into whatever
  * directory cimport runs in); NULL without HOME either. Allocated in a. */

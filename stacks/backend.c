@@ -130,7 +130,7 @@ static void fb_close(bucket_t *b) {
 }
 
 static bucket_t *file_bucket_open(arena_t *a, const char *url, diag_list_t *diags) {
-    const char *root = workspace_file_url_dir(a, url);
+    const char *root = file_url_dir(a, url);
     struct stat st;
     if (stat(root, &st) != 0 || !S_ISDIR(st.st_mode)) {
         diag_add(diags, DIAG_ERROR, DIAG_IO, NULL, NULL,

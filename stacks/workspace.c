@@ -187,18 +187,9 @@ static const char *backend_url_in_project(arena_t *a, const char *url, const cha
                          query ? query : "");
 }
 
-const char *workspace_file_url_dir(arena_t *a, const char *url) {
-    const char *path = url + strlen("file://");
-    const char *query = strchr(path, '?');
-    if (query) path = arena_strndup(a, path, (size_t)(query - path));
-    if (path[0] != '~') return query ? path : arena_strdup(a, path);
-    const char *home = file_user_home(a);
-    return arena_sprintf(a, "%s%s", home ? home : "", path + 1);
-}
-
 /* A file:// URL's directory, resolved where it exists. */
-static const char *file_url_dir(arena_t *a, const char *url) {
-    const char *path = workspace_file_url_dir(a, url);
+static const char *file_url_dir_resolved(arena_t *a, const char *url) {
+    const char *path = file_url_dir(a, url);
     char abs[PATH_MAX];
     return realpath(path, abs) ? arena_strdup(a, abs) : path;
 }
@@ -217,7 +208,7 @@ static bool is_this_backend(arena_t *a, const workspace_t *w, const char *key) {
     const char *raw = w->project.backend_url; /* Pulumi.yaml's, before it was made absolute */
     if (raw && w->backend_source && strncmp(w->backend_source, "backend.url", 11) == 0 && strcmp(key, raw) == 0)
         return true;
-    return strcmp(file_url_dir(a, arena_strndup(a, key, n)), file_url_dir(a, w->backend_url)) == 0;
+    return strcmp(file_url_dir_resolved(a, arena_strndup(a, key, n)), file_url_dir_resolved(a, w->backend_url)) == 0;
 }
 
 /* The stack, as `pulumi` chooses it (pkg/backend/state getCurrentStackName): --stack, else

@@ -51,11 +51,6 @@ typedef struct workspace {
     const char *set_default_org; /* config.json's alone (`pulumi org set-default`), or NULL */
 } workspace_t;
 
-/* The directory of a file:// backend URL as Pulumi's DIY backend takes it (pkg/backend/diy
- * massageBlobPath): its query (`?no_tmp_dir=true`, the blob store's options) left out, a leading `~`
- * the home directory; not resolved further (a relative one is the working directory's). */
-const char *workspace_file_url_dir(arena_t *a, const char *url);
-
 /* Fills w from the current working directory (call after --cwd's chdir). stack_flag is --stack
  * (may be NULL). Returns false (with a diagnostic) only for files that exist but cannot be read. */
 bool workspace_discover(arena_t *a, const char *stack_flag, workspace_t *w, diag_list_t *diags);
