@@ -164,6 +164,20 @@ static void wrap_secret_properties(engine_item_t *e, pv_t *inputs) {
     schema_wrap_secrets(e->a, e->schema->inputs, e->schema->n_inputs, inputs);
 }
 
+/* An input whose property the provider keeps secret in the state (Read answered it secret: the
+ * gcp sql User's password under a schema that does not mark it) is secret too, in the code and in
+ * what the stack records: the results document lists it secret (secretPaths), so the code must not
+ * hold it as a literal. Top-level properties, as the state names them. */
+static void wrap_state_secrets(arena_t *a, pv_t *inputs, const pv_t *state) {
+    if (!inputs || inputs->kind != PV_OBJECT || !state || state->kind != PV_OBJECT) return;
+    for (size_t i = 0; i < inputs->u.obj.len; i++) {
+        pv_member_t *m = &inputs->u.obj.members[i];
+        const pv_t *sv = pv_object_get(state, m->key);
+        if (!m->value || m->value->kind == PV_NULL || m->value->kind == PV_SECRET || !sv) continue;
+        if (sv->kind == PV_SECRET || (sv->kind == PV_OUTPUT && sv->u.output.secret)) m->value = pv_secret(a, m->value);
+    }
+}
+
 /* Deterministic Check seed (providers use it for autonaming): the same URN always gets the same
  * 32 bytes, so runs are reproducible. FNV-1a per 8-byte word with a different basis each. */
 static void seed_from_urn(const char *urn, unsigned char seed[ENGINE_SEED_LEN]) {
@@ -653,6 +667,10 @@ static void item_finish(engine_item_t *e) {
          * code does, at every depth; after the rounds, which compared them as Read gave them. */
         schema_wrap_secrets(e->a, e->schema->inputs, e->schema->n_inputs, r->read_inputs);
         schema_wrap_secrets(e->a, e->schema->outputs, e->schema->n_outputs, r->state);
+    }
+    if (r->status == IMPORT_OK) {
+        wrap_state_secrets(e->a, r->inputs, r->state);
+        wrap_state_secrets(e->a, r->read_inputs, r->state);
     }
     size_t scratch = scratch_in_flight(g);
     if (scratch > g->stats.peak_scratch_bytes) g->stats.peak_scratch_bytes = scratch;

@@ -119,7 +119,10 @@ bool outputs_secrets_setup(outputs_secrets_t *s, const session_options_t *o, con
     if (s->config_provider) return true; /* a cloud provider or the service's key: the secrets file */
     if (!s->config_path) {
         /* The passphrase would encrypt them into a stack's config, and there is no stack to take it
-         * from: refused once there are values to store (outputs_stage_secrets), not in plaintext. */
+         * from: refused once there are values to store (outputs_stage_secrets), not in plaintext —
+         * unless the run names the secrets file itself (the passphrase may be only the one the
+         * offline export's secrets are read with). */
+        if (o->secrets_file || o->secrets_dir) return true;
         s->no_stack = true;
         return true;
     }

@@ -75,6 +75,32 @@ got, want = (json.load(open(f))["values"] for f in sys.argv[1:3])
 key = "urn:pulumi:test::test::gcp:sql/user:User::tested-resource.outputs.password"
 assert got.get(key) == want[key] == '"MyPassword"', (got, want)
 PY
+# The user's password input is plaintext in the export's inputs, secret in its outputs: cimport's
+# results call it secret, so the code reads it from the stack's config as every other secret, never
+# as a literal (read17 F12: `password: "MyPassword"` in out.ts).
+if grep -qF 'MyPassword' out.ts; then bad "the secret password is a literal in the code: $(grep -n MyPassword out.ts)"; else ok; fi
+grep -qF 'config.requireSecret("tested-resourcePassword")' out.ts && grep -qF 'password: tested_resourcePassword,' out.ts &&
+  ok ||
+  bad "the password is not read from config: $(cat out.ts)"
+PASSPHRASE="$SRCPASS" node "$DEC" config Pulumi.test.yaml >a.cfg 2>&1 && grep -qF 'MyPassword' a.cfg && ok ||
+  bad "the stack's config does not hold the password: $(cat a.cfg)"
+
+# The code only (no project, no stack), the source's passphrase to read the export: the password goes
+# to the secrets file the run names, not into the code; without one named there is nowhere to put it.
+mkdir -p "$tmp/code" && cd "$tmp/code" || exit 1
+"$CIMPORT" convert --from pulumi "$G" -o conv.json -q 2>/dev/null
+PULUMI_CONFIG_PASSPHRASE="$SRCPASS" "$CIMPORT" --spec conv.json --offline-state "$G" --schema "$S/gcp" -o o.ts \
+  --secrets-dir sec >run.log 2>&1
+rc=$?
+[ $rc -le 1 ] && ok || bad "code only, --secrets-dir: exit $rc: $(cat run.log)"
+if grep -qF 'MyPassword' o.ts run.log; then bad "code only: the password is in the code or on stderr"; else ok; fi
+grep -qF 'requireSecret("tested-resourcePassword")' o.ts && grep -qF '"MyPassword"' sec/cimport-secrets.json && ok ||
+  bad "code only: the password is not in the secrets file: $(cat o.ts run.log)"
+PULUMI_CONFIG_PASSPHRASE="$SRCPASS" "$CIMPORT" --spec conv.json --offline-state "$G" --schema "$S/gcp" -o o2.ts \
+  >run.log 2>&1
+rc=$?
+[ $rc = 2 ] && [ ! -e o2.ts ] && grep -qF 'no stack is selected' run.log && ok ||
+  bad "code only, no secrets file named: exit $rc: $(cat run.log)"
 
 # --- 2. no passphrase: the resource holding a ciphertext is refused, the fix named ---------------
 mkstack "$tmp/b" test test
