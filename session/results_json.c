@@ -317,6 +317,63 @@ static bool holds_secret_piece(const hashmap_t *secrets, const char *text) {
     return false;
 }
 
+/* Whether text calls what --secrets literal wraps a value in, in some language: `secret(` after no
+ * letter, digit or `_` (pulumi.secret, pulumi.Output.secret, PCL's secret; not requireSecret or
+ * require_secret, which take a key), pulumi.ToSecret, Output.CreateSecret, Output.ofSecret,
+ * .asSecret(), fn::secret. The value inside may be any secret, in any form. */
+static bool calls_secret_wrapper(const char *text) {
+    static const char *const named[] = {"ToSecret(", "CreateSecret(", "ofSecret(", "asSecret(", "fn::secret"};
+    for (size_t i = 0; i < sizeof named / sizeof *named; i++)
+        if (strstr(text, named[i])) return true;
+    for (const char *hit = text; (hit = strstr(hit, "secret(")); hit++) {
+        char c = hit == text ? ' ' : hit[-1];
+        if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_')) return true;
+    }
+    return false;
+}
+
+/* Whether text holds a secret in the form the run's own code writes it: each changed part of the
+ * code against its twin without secrets (a diff's removed lines against its added ones, less what
+ * they share at either end) is a secret as the language writes it (`ab!cd@ef\x09gh#ij`, a PEM's
+ * lines). */
+static bool holds_secret_form(const char *code, const char *twin, const char *text) {
+    char *d = review_unified_diff("code", code, strlen(code), twin, strlen(twin));
+    buf_t minus, plus;
+    buf_init(&minus);
+    buf_init(&plus);
+    bool hit = false;
+    for (const char *l = d; l && !hit;) {
+        const char *nl = *l ? strchr(l, '\n') : NULL;
+        size_t len = nl ? (size_t)(nl - l + 1) : strlen(l);
+        bool removed = len && *l == '-' && strncmp(l, "--- ", 4) != 0;
+        bool added = len && *l == '+' && strncmp(l, "+++ ", 4) != 0;
+        if (removed || added) {
+            buf_append(removed ? &minus : &plus, l + 1, len - 1);
+        } else if (minus.len) { /* the end of a changed part */
+            size_t pre = 0, suf = 0, pl = plus.len;
+            while (pre < minus.len && pre < pl && minus.data[pre] == plus.data[pre])
+                pre++;
+            while (suf < minus.len - pre && suf < pl - pre &&
+                   minus.data[minus.len - 1 - suf] == plus.data[pl - 1 - suf])
+                suf++;
+            if (minus.len - pre - suf > 0) {
+                char *form = strndup(minus.data + pre, minus.len - pre - suf);
+                hit = form && strstr(text, form);
+                free(form);
+            }
+            minus.len = plus.len = 0;
+        } else {
+            plus.len = 0;
+        }
+        if (!len) break;
+        l += len;
+    }
+    buf_free(&minus);
+    buf_free(&plus);
+    free(d);
+    return hit;
+}
+
 /* The program diff without secrets: the code without them spliced into the program as the run
  * spliced the code (or the whole file written), against the program as it was; NULL when it cannot
  * be made, or the program as it was shows a piece of a secret. */
@@ -363,13 +420,18 @@ static char *redacted_program_diff(const code_redaction_t *red, const import_ses
     for (const char *l = diff; l && *l;) {
         const char *nl = strchr(l, '\n');
         size_t len = nl ? (size_t)(nl - l + 1) : strlen(l);
-        if ((*l == ' ' || *l == '-' || *l == '@') && strncmp(l, "--- ", 4) != 0) buf_append(&old, l, len);
+        /* a line's text without its mark, so that a secret over several lines reads as written */
+        if ((*l == ' ' || *l == '-') && strncmp(l, "--- ", 4) != 0) buf_append(&old, l + 1, len - 1);
+        if (*l == '@') buf_append(&old, l, len);
         l += len;
     }
-    if (old.data && holds_secret_piece(&red->secrets, old.data)) {
+    char *real = old.data ? emit_quietly(p->gen.program, p->lang) : NULL;
+    if (old.data && (holds_secret_piece(&red->secrets, old.data) || calls_secret_wrapper(old.data) || !real ||
+                     holds_secret_form(real, code, old.data))) {
         free(diff);
         diff = NULL;
     }
+    free(real);
     buf_free(&old);
     return diff;
 }

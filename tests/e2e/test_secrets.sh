@@ -552,6 +552,40 @@ python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert "programDiff
   grep -qF '+    commonName: \"x7\"' rediff-show.json && ok || bad "re-run --diff --json: $(head -c 600 rediff.json)"
 bad_files=$(leaks ins.html diff.json diff-saved.html rediff.json rediff-saved.html)
 [ -z "$bad_files" ] && ok || bad "spliced: a secret in plaintext in $bad_files"
+# ... also a secret with no run of four ASCII letters or digits, which the search for a piece of it
+# cannot see (read17 F14: `-  privateKeyPem: pulumi.secret("ab!cd@ef\x09gh#ij"),` in programDiff and
+# the page): the program's own lines hold it in the code's form
+for sec in 'ab!cd@ef\tgh#ij' 'пароль\tключ-секрет'; do
+  mkdir -p "$tmp/lit/f14" && cd "$tmp/lit/f14" && rm -rf ./*
+  python3 - "$sec" <<'PY'
+import json, sys
+v = sys.argv[1].replace("\\t", "\t")
+SK = "4dabf18193072939515e22adb298388d"
+def sec(x): return {SK: "1b47061264138c4ac30d75fd1eb44270", "plaintext": json.dumps(x)}
+prov = "urn:pulumi:dev::p::pulumi:providers:tls::default_5_0_0"
+def mk(cn):
+    t = "tls:index/certRequest:CertRequest"
+    return {"version": 3, "deployment": {"manifest": {}, "resources": [
+        {"urn": prov, "type": "pulumi:providers:tls", "custom": True, "id": "pid", "inputs": {}, "outputs": {}},
+        {"urn": f"urn:pulumi:dev::p::{t}::cr0", "type": t, "custom": True, "id": "cr0",
+         "inputs": {"privateKeyPem": sec(v), "subject": {"commonName": cn}},
+         "outputs": {"privateKeyPem": sec(v), "subject": {"commonName": cn}, "certRequestPem": "CSR0", "id": "cr0",
+                     "keyAlgorithm": "RSA"}, "provider": prov + "::pid"}]}}
+json.dump(mk("x1"), open("state.json", "w")); json.dump(mk("x7"), open("state2.json", "w"))
+json.dump({"resources": [{"type": "tls:index/certRequest:CertRequest", "name": "cr0", "id": "cr0"}]}, open("imports.json", "w"))
+PY
+  word=${sec%%\\t*}
+  printf 'name: lit\nruntime: nodejs\n' >Pulumi.yaml
+  printf 'import * as pulumi from "@pulumi/pulumi";\n\nexport const a = 1;\n' >index.ts
+  lit -l typescript --insert-into index.ts >/dev/null 2>&1
+  grep -qF "$word" index.ts || bad "f14 $word: not in the program"
+  lit -l typescript --insert-into index.ts --diff --json --offline-state state2.json >rediff.json 2>/dev/null
+  lit -l typescript --insert-into index.ts --diff --offline-state state2.json --report rediff.html >/dev/null 2>&1
+  lit -l typescript --insert-into index.ts --diff --json --show-secrets --offline-state state2.json >rediff-show.json \
+    2>/dev/null
+  grep -qF '+    commonName: \"x7\"' rediff-show.json && ok || bad "f14 $word: no re-run diff: $(head -c 600 rediff-show.json)"
+  if grep -lF "$word" rediff.json rediff.html; then bad "f14: the old secret $word in plaintext"; else ok; fi
+done
 cd "$tmp"
 
 # a secret object's numbers and bools, and a secret map's keys, are its value too (sc21): in the code,
