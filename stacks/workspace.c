@@ -240,7 +240,8 @@ static bool select_stack(arena_t *a, workspace_t *w, const char *stack_flag, dia
         if (is_this_backend(a, w, e->string))
             s = arena_strdup(a, e->valuestring);
         else
-            buf_printf(&elsewhere, "%s%s: %s", elsewhere.len ? ", " : "", e->string, e->valuestring);
+            buf_printf(&elsewhere, "%s%s: %s", elsewhere.len ? ", " : "", backend_url_shown(a, e->string),
+                       e->valuestring); /* the key is the URL as given to `pulumi login`, password and all */
     }
     if (!s && (s = json_str(a, j, "stack")) && (w->backend == BACKEND_FILE || w->backend == BACKEND_POSTGRES)) {
         if (strchr(s, '/') && strncmp(s, "organization/", strlen("organization/")) != 0) s = NULL;

@@ -66,6 +66,19 @@ rc=$(run other_backend)
 same dev && same prod && ok || bad "a selection for another backend: a stack here was written"
 grep -q 'https://api.pulumi.com' "$work/other_backend.err" && ok ||
   bad "a selection for another backend: not named: $(cat "$work/other_backend.err")"
+# ... a PostgreSQL backend's URL keys the selection as given to `pulumi login`, its password with it:
+# named with the password as xxxxx, on stderr, in --json and in the report (read17 F13: in plaintext)
+fresh '{"stacks": {"postgres://admin:Sup3rS3cretPW@db.example.com:5432/pulumi?sslmode=require": "organization/shop/prod", "postgres://db.example.com/pulumi?user=admin&password=QueryPW99": "dev"}}'
+rc=$(run pg_keys --report "$work/pg_keys.html")
+run pg_keys_json --json >/dev/null
+same dev && same prod && ok || bad "selections for PostgreSQL backends: a stack here was written"
+grep -qF 'postgres://admin:xxxxx@db.example.com:5432/pulumi?sslmode=require: organization/shop/prod' "$work/pg_keys.err" &&
+  grep -qF 'postgres://db.example.com/pulumi?user=admin&password=xxxxx: dev' "$work/pg_keys.err" &&
+  grep -qF 'postgres://admin:xxxxx@db.example.com' "$work/pg_keys_json.out" && ok ||
+  bad "selections for PostgreSQL backends: not named: $(cat "$work/pg_keys.err")"
+if grep -lF -e Sup3rS3cretPW -e QueryPW99 "$work"/pg_keys*.err "$work"/pg_keys*.out "$work/pg_keys.html"; then
+  bad "a PostgreSQL backend's password in plaintext (exit $rc)"
+else ok; fi
 
 # --- PULUMI_STACK over the workspace file; --stack over PULUMI_STACK --------------------------------
 fresh "{\"stacks\": {\"file://$state\": \"organization/shop/dev\"}}"
