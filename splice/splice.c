@@ -2624,25 +2624,29 @@ static bool sp_splice_code(sp_ctx_t *c) {
         }
     }
     /* A resource the import adds that the file imports already under another name (the same type and
-     * `import` ID): refused. Each file resource's options are read once, when first compared. */
-    const char **tids = arena_alloc(c->a, (T->nres + 1) * sizeof *tids);
-    bool *tid_read = arena_alloc(c->a, (T->nres + 1) * sizeof *tid_read);
-    memset(tid_read, 0, (T->nres + 1) * sizeof *tid_read);
+     * `import` ID): refused. The file's resources by import ID (the first of each, and the next of the
+     * same ID) are read once, when the first new resource with an ID is compared: comparing each new
+     * resource with every resource of the file was quadratic (1,000 imported into a file of 25,000
+     * resources of their type: 25 million comparisons, ~0.3 s of a language server's insert). */
+    names_table_t *id_first = NULL;
+    int *id_next = NULL;
     for (size_t i = 0; i < nu; i++) {
         const sp_stmt_t *g = &G->stmts[i];
         if (g->is_return || !*g->res_name || u[i].mode == SP_REPLACE) continue;
-        const char *id = NULL;
-        bool id_read = false;
-        for (size_t r = 0; r < T->nres; r++) {
+        const char *id = sp_import_id(G, g);
+        if (!id) continue;
+        if (!id_first) {
+            id_first = names_table_new(c->a);
+            id_next = arena_alloc(c->a, (T->nres + 1) * sizeof *id_next);
+            for (size_t r = T->nres; r-- > 0;) {
+                const char *tid = sp_import_id(T, &T->res[r]);
+                id_next[r] = tid ? names_table_get(id_first, tid) : -1;
+                if (tid) names_table_put(id_first, tid, (int)r);
+            }
+        }
+        for (int r = names_table_get(id_first, id); r >= 0; r = id_next[r]) {
             const sp_stmt_t *t = &T->res[r];
             if (strcmp(t->res_name, g->res_name) == 0 || !sp_types_match(T, t->res_type, g->res_type)) continue;
-            if (!id_read) id = sp_import_id(G, g);
-            id_read = true;
-            if (!id) break;
-            if (!tid_read[r]) tids[r] = sp_import_id(T, t);
-            tid_read[r] = true;
-            const char *tid = tids[r];
-            if (!tid || strcmp(tid, id) != 0) continue;
             sp_refuse_same_id(c, g->res_name, id, t->res_name, (long)sp_line_of(T->text, t->res_start));
             return false;
         }

@@ -802,6 +802,16 @@ START_TEST(test_same_import_id_refused) {
     char *out = splice_ok(ts_t2, LANG_TYPESCRIPT, ts_gen, "index.ts", &st);
     ck_assert_uint_eq(st.inserted, 1);
     free(out);
+    /* several of the file's resources with that ID: the first of the type is named, in the file's order */
+    const char *ts_t3 = "import * as random from \"@pulumi/random\";\n\n"
+                        "const id = new random.RandomId(\"id\", {byteLength: 2}, {import: \"clever-wombat\"});\n"
+                        "const a = new random.RandomPet(\"a\", {length: 2}, {import: \"brave-otter\"});\n"
+                        "const b = new random.RandomPet(\"b\", {length: 2}, {import: \"clever-wombat\"});\n"
+                        "const c = new random.RandomPet(\"c\", {length: 2}, {import: \"clever-wombat\"});\n";
+    msg = splice_fail(ts_t3, strlen(ts_t3), LANG_TYPESCRIPT, ts_gen, "index.ts");
+    ck_assert_msg(strstr(msg, "index.ts:5: the resource 'other' has the type and ID ('clever-wombat') of 'b'") != NULL,
+                  "%s", msg);
+    free(msg);
     const char *py_gen =
         "import pulumi\nimport pulumi_random as random\n\n"
         "other = random.RandomPet(\"other\", length=2, opts=pulumi.ResourceOptions(import_=\"clever-wombat\"))\n";
