@@ -2234,7 +2234,7 @@ static bool sp_find_part(sp_find_part_t *f) {
         } else {
             const char *last = strrchr(tt, '.');
             last = last ? last + 1 : tt;
-            if (strcmp(last, "Config") == 0 || (last == tt && sp_local_component(p, tt))) continue;
+            if (strcmp(last, "Config") == 0) continue;
             /* `new` (TypeScript, C#, Java) constructs a class whatever its name's case (`const mk =
              * random.RandomString; new mk(...)`). A Python call is taken for a constructor by its
              * class's capital, and a lower-case name for a function, unless the file binds it to a
@@ -2253,6 +2253,9 @@ static bool sp_find_part(sp_find_part_t *f) {
         const char *ctype = component  ? arena_sprintf(p->a, "component %s", component)
                             : untraced ? NULL
                                        : sp_canonical_type(p, tt);
+        /* a class of the file's own that is a component: the program's own type (a scan of the file,
+         * so only for a plain name no import gives a type) */
+        if (!ctype && !component && p->lang != LANG_GO && !strchr(tt, '.') && sp_local_component(p, tt)) continue;
         if (!ctype) {
             /* A class not reached through a package import (`const RS = random.RandomString`, a
              * destructured name, `import random = require(...)`; Go: a function value, a dot
