@@ -936,31 +936,28 @@ static void fail_import_option_unimportable(import_session_t *p, const bool *in_
         diag_advice(into, DIAG_ADVICE_INTO_STACK, NULL);
         /* for a secret: Pulumi records an ID in plaintext (it cannot be made secret, pulumi/pulumi#8946),
          * so a stack holds the value encrypted only where the resource's ID is another (a password's "none") */
-        if (no_importer) {
-            void **kept = hashmap_find_str(&no_importer_why, no_importer);
+        if (no_importer || differs) {
+            /* one reason a type (or a set of inputs not rebuilt), shared by every resource refused for it */
+            hashmap_t *said = no_importer ? &no_importer_why : &not_rebuilt_why;
+            const char *key = no_importer ? no_importer : differs;
+            void **kept = hashmap_find_str(said, key);
             const char *why = kept ? *kept : NULL;
             if (!why) {
-                why = arena_sprintf(p->arena,
-                                    "its provider implements no importer for %s (an import fails with "
-                                    "\"Resource Import Not Implemented\"), so the code's `import` "
-                                    "resource option would fail at `pulumi up`; import it into a stack "
-                                    "instead%s, which records the state read here without an importer",
-                                    no_importer, into);
-                hashmap_add_str(&no_importer_why, no_importer, (void *)why);
-            }
-            fail_import_option(p, r, why);
-        } else if (differs) {
-            void **kept = hashmap_find_str(&not_rebuilt_why, differs);
-            const char *why = kept ? *kept : NULL;
-            if (!why) {
-                why = arena_sprintf(p->arena,
-                                    "its provider's importer rebuilds the resource from its import ID alone and "
-                                    "does not restore its %s, so `pulumi up` would find the code's inputs differ "
-                                    "from the resource it imports and refuse the import (\"inputs to import do "
-                                    "not match the existing resource\"); import it into a stack instead%s, which "
-                                    "records the state read here",
-                                    differs, into);
-                hashmap_add_str(&not_rebuilt_why, differs, (void *)why);
+                why = no_importer
+                          ? arena_sprintf(p->arena,
+                                          "its provider implements no importer for %s (an import fails with "
+                                          "\"Resource Import Not Implemented\"), so the code's `import` "
+                                          "resource option would fail at `pulumi up`; import it into a stack "
+                                          "instead%s, which records the state read here without an importer",
+                                          key, into)
+                          : arena_sprintf(p->arena,
+                                          "its provider's importer rebuilds the resource from its import ID alone "
+                                          "and does not restore its %s, so `pulumi up` would find the code's inputs "
+                                          "differ from the resource it imports and refuse the import (\"inputs to "
+                                          "import do not match the existing resource\"); import it into a stack "
+                                          "instead%s, which records the state read here",
+                                          key, into);
+                hashmap_add_str(said, key, (void *)why);
             }
             fail_import_option(p, r, why);
         } else if (r->id && strcmp(r->id, id) == 0) {
