@@ -535,12 +535,6 @@ static bool may_be_object(const import_plan_item_t *it) {
     return !it->is_component && !it->is_provider && !importid_id_is_no_identity(it->type);
 }
 
-/* The name of an explicit provider (its URN's last part); NULL for none or a default provider. */
-static const char *explicit_provider_name(arena_t *a, const char *provider_urn) {
-    const char *name = provider_urn ? urn_name(a, provider_urn) : NULL;
-    return name && !stackstate_is_default_provider_name(name) ? name : NULL;
-}
-
 /* Two resources of the run that Read as one object (two import IDs the provider resolves to one ID:
  * a name and an ARN) would be two Pulumi resources managing it, and a `pulumi destroy` of either
  * deletes it: the later of the two in plan order is refused. The resources of a type claim in plan
@@ -560,8 +554,8 @@ static void claim_object(engine_t *g, size_t i) {
     arena_t *a = result_arena(g, r);
     /* equal keys: both under the default provider, or under one explicit provider, or two configured
      * alike (two explicit ones, or one and the default provider) */
-    const char *mine = explicit_provider_name(a, it->provider_urn),
-               *theirs = explicit_provider_name(a, kt->provider_urn);
+    const char *mine = stackstate_explicit_provider_name(a, it->provider_urn),
+               *theirs = stackstate_explicit_provider_name(a, kt->provider_urn);
     const char *under = "";
     if (mine && theirs && strcmp(it->provider_urn, kt->provider_urn) != 0)
         under = arena_sprintf(a, " under providers '%s' and '%s', which are configured alike", mine, theirs);

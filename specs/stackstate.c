@@ -934,8 +934,7 @@ static void alike_providers(merge_t *m, const stackstate_resource_t *res, size_t
         }
 }
 
-/* The name of an explicit provider (its URN's last part); NULL for none or a default provider. */
-static const char *explicit_provider_name(arena_t *a, const char *provider_urn) {
+const char *stackstate_explicit_provider_name(arena_t *a, const char *provider_urn) {
     const char *name = provider_urn ? urn_name(a, provider_urn) : NULL;
     return name && !stackstate_is_default_provider_name(name) ? name : NULL;
 }
@@ -1015,7 +1014,8 @@ static bool plan_new_resources(merge_t *m, const stackstate_resource_t *res, siz
                 /* the key's third part: "" for the default provider, else an explicit one's (alike) */
                 const state_resource_t *t = *twin;
                 const char *theirs = provider_ref_urn(m->a, t->provider);
-                const char *we = explicit_provider_name(m->a, want), *te = explicit_provider_name(m->a, theirs);
+                const char *we = stackstate_explicit_provider_name(m->a, want),
+                           *te = stackstate_explicit_provider_name(m->a, theirs);
                 const char *under =
                     we && te && strcmp(theirs, want) != 0
                         ? arena_sprintf(m->a, "providers '%s' and '%s', which are configured alike", we, te)

@@ -146,6 +146,8 @@ char *stackstate_default_provider_name(arena_t *a, const char *version, const ch
  * or `default_` and the version/URL parts. A program's own provider may be named `defaultWest` or
  * `default-east`: that is an explicit provider. */
 bool stackstate_is_default_provider_name(const char *name);
+/* The name of an explicit provider (its URN's last part); NULL for none or a default provider. */
+const char *stackstate_explicit_provider_name(arena_t *a, const char *provider_urn);
 /* Whether a provider's input key is configuration: not the plugin's `version` or `pluginDownloadURL`,
  * nor one of the engine's own (`__internal`). Two explicit providers whose configuration keys hold equal
  * values reach one account (the plugin's version aside). */
