@@ -1190,11 +1190,17 @@ static void sp_stmt_decls(sp_program_t *p, sp_stmt_t *st, TSNode n) {
                 sp_add_decl_list(p, st, left);
             }
         } else if (strcmp(t, "var_declaration") == 0 || strcmp(t, "const_declaration") == 0) {
+            /* `var a, err = ...`, `var (...)` (a var_spec_list): every name of each spec. Not by its
+             * field: the runtime's field lookup (ts_node_field_name_for_child) answers `name` for the
+             * first of a list only, so `var a, err = ...` declared `a` alone. A spec's names are its
+             * `identifier` children (its type is a type node, its values an expression_list). */
             for (uint32_t i = 0; i < sp_nchild_count(n); i++) {
                 TSNode spec = sp_nchild(n, i);
-                for (uint32_t j = 0; j < sp_child_count(spec); j++) {
-                    const char *fn = ts_node_field_name_for_child(spec, j);
-                    if (fn && strcmp(fn, "name") == 0) sp_add_decl(p, st, sp_child(spec, j));
+                bool list = sp_is(spec, "var_spec_list") || sp_is(spec, "const_spec_list");
+                for (uint32_t k = 0, nk = list ? sp_nchild_count(spec) : 1; k < nk; k++) {
+                    TSNode one = list ? sp_nchild(spec, k) : spec;
+                    if (!sp_is(one, "var_spec") && !sp_is(one, "const_spec")) continue;
+                    sp_add_decl_list(p, st, one);
                 }
             }
         }
@@ -1339,7 +1345,15 @@ static void sp_note_ctx(sp_program_t *p, TSNode params) {
 static void sp_note_go_result(sp_program_t *p, TSNode fn) {
     TSNode res = sp_field(fn, "result", 6);
     if (!sp_is(res, "parameter_list") || sp_nchild_count(res) != 1) return;
-    TSNode nm = sp_field(sp_nchild(res, 0), "name", 4);
+    /* `(err error)`, not `(a, err error)`: the names are the declaration's identifiers (the field
+     * lookup answers the first of a list only) */
+    TSNode decl = sp_nchild(res, 0), nm = {0};
+    for (uint32_t i = 0; i < sp_nchild_count(decl); i++) {
+        TSNode c = sp_nchild(decl, i);
+        if (!sp_is(c, "identifier")) continue;
+        if (!ts_node_is_null(nm)) return;
+        nm = c;
+    }
     if (sp_is(nm, "identifier") && strcmp(sp_node_text(p, nm), "_") != 0) p->go_result = sp_node_text(p, nm);
 }
 

@@ -598,5 +598,21 @@ case_ f11godot main.go "$tmp/two.json" run_go "bucket-suffix,server-name" "may b
 printf "$gohead"'func main() {\n\tpulumi.Run(func(ctx *pulumi.Context) error {\n\t\tmk := func(n string) error {\n\t\t\t_, err := random.NewRandomString(ctx, n, &random.RandomStringArgs{Length: pulumi.Int(8)})\n\t\t\treturn err\n\t\t}\n\t\tif err := mk("bucket-suffix"); err != nil {\n\t\t\treturn err\n\t\t}\n\t\treturn nil\n\t})\n}\n' >"$tmp/f11gowrap/main.go"
 case_ f11gowrap main.go "$tmp/two.json" run_go "bucket-suffix,server-name" "may be the same resource"
 
+# Go: a var declaration of several names (`var a, err = random.NewRandomString(...)`, one spec of a
+# `var (...)` group): runtime 0.20.7's field lookup answers `name` for the first of a list only, so `err`
+# was not seen as declared, and the new resource after it was written `_, err := ...` ("no new variables
+# on left side of :=", go build failed); `a, err := ...` reads every name (its left side is one node)
+mkdir -p "$tmp/govar" "$tmp/govargrp" "$tmp/goshort"
+gobody='\t\tif err != nil {\n\t\t\treturn err\n\t\t}\n\t\t_ = a\n\t\treturn nil\n\t})\n}\n'
+printf "$gohead"'func main() {\n\tpulumi.Run(func(ctx *pulumi.Context) error {\n\t\tvar a, err = random.NewRandomString(ctx, "server-name", &random.RandomStringArgs{Length: pulumi.Int(3)})\n'"$gobody" >"$tmp/govar/main.go"
+case_ govar main.go "$tmp/imports.json" run_go "http-port,server-name" "(not to be refused)"
+printf "$gohead"'func main() {\n\tpulumi.Run(func(ctx *pulumi.Context) error {\n\t\tvar (\n\t\t\tn      = 3\n\t\t\ta, err = random.NewRandomString(ctx, "server-name", &random.RandomStringArgs{Length: pulumi.Int(n)})\n\t\t)\n'"$gobody" >"$tmp/govargrp/main.go"
+case_ govargrp main.go "$tmp/imports.json" run_go "http-port,server-name" "is not the value of a variable of its own"
+mkdir -p "$tmp/govargrp1"
+printf "$gohead"'func main() {\n\tpulumi.Run(func(ctx *pulumi.Context) error {\n\t\tvar (\n\t\t\ta, err = random.NewRandomString(ctx, "server-name", &random.RandomStringArgs{Length: pulumi.Int(3)})\n\t\t)\n'"$gobody" >"$tmp/govargrp1/main.go"
+case_ govargrp1 main.go "$tmp/imports.json" run_go "http-port,server-name" "is not the value of a variable of its own"
+printf "$gohead"'func main() {\n\tpulumi.Run(func(ctx *pulumi.Context) error {\n\t\ta, err := random.NewRandomString(ctx, "server-name", &random.RandomStringArgs{Length: pulumi.Int(3)})\n'"$gobody" >"$tmp/goshort/main.go"
+case_ goshort main.go "$tmp/imports.json" run_go "http-port,server-name" "(not to be refused)"
+
 echo "test_splice_order: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
