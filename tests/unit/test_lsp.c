@@ -2075,6 +2075,59 @@ START_TEST(test_program_checked_as_cli) {
 }
 END_TEST
 
+/* A module of the project that its entry never imports, opened in the editor (5bbcc90 refuses it on
+ * the command line: `pulumi up` runs the entry and what it imports, so code added there never runs):
+ * refused in the editor too, no edit; a module the entry imports still takes the code. */
+START_TEST(test_unreached_module_refused) {
+    char *dir = tu_mkdtemp();
+    arena_t *a = arena_new();
+    ck_assert(tu_write(arena_sprintf(a, "%s/Pulumi.yaml", dir), "name: shop\nruntime: python\n"));
+    ck_assert(tu_write(arena_sprintf(a, "%s/__main__.py", dir), "import pulumi\nimport storage\n"));
+    const char *py = "import pulumi\nx = 1\n";
+    ck_assert(tu_write(arena_sprintf(a, "%s/storage.py", dir), py));
+    ck_assert(tu_write(arena_sprintf(a, "%s/stray.py", dir), py));
+    int edits = -1;
+    char *err = import_into_root_doc(dir, arena_sprintf(a, "file://%s/stray.py", dir), "python", py, &edits);
+    ck_assert_ptr_nonnull(err);
+    ck_assert_str_eq(err, arena_sprintf(a,
+                                        "cimport: cannot insert the code into stray.py (nothing was changed):\nerror: "
+                                        "%s/stray.py: this file is not imported by the program's entry %s/__main__.py, "
+                                        "nor by any module it imports (as cimport reads the imports), so `pulumi up` "
+                                        "would not run code added here: nothing was changed; import this file from "
+                                        "%s/__main__.py (directly or through a module it imports), or insert into "
+                                        "%s/__main__.py",
+                                        dir, dir, dir, dir));
+    ck_assert_int_eq(edits, 0);
+    free(err);
+    err = import_into_root_doc(dir, arena_sprintf(a, "file://%s/storage.py", dir), "python", py, &edits);
+    ck_assert_msg(err == NULL, "%s", err ? err : "");
+    ck_assert_int_eq(edits, 1);
+    /* TypeScript: index.ts (the entry) imports ./lib; old.ts is imported by nothing */
+    char *ts = tu_mkdtemp();
+    ck_assert(tu_write(arena_sprintf(a, "%s/Pulumi.yaml", ts), "name: shop\nruntime: nodejs\n"));
+    ck_assert(
+        tu_write(arena_sprintf(a, "%s/index.ts", ts), "import * as lib from \"./lib\";\nexport const x = lib;\n"));
+    ck_assert(tu_write(arena_sprintf(a, "%s/lib.ts", ts), TS_PROGRAM));
+    ck_assert(tu_write(arena_sprintf(a, "%s/old.ts", ts), TS_PROGRAM));
+    err = import_into_root_doc(ts, arena_sprintf(a, "file://%s/old.ts", ts), "typescript", TS_PROGRAM, &edits);
+    ck_assert_ptr_nonnull(err);
+    ck_assert_msg(
+        strstr(err, arena_sprintf(a, "%s/old.ts: this file is not imported by the program's entry %s/index.ts", ts,
+                                  ts)) != NULL,
+        "%s", err);
+    ck_assert_int_eq(edits, 0);
+    free(err);
+    err = import_into_root_doc(ts, arena_sprintf(a, "file://%s/lib.ts", ts), "typescript", TS_PROGRAM, &edits);
+    ck_assert_msg(err == NULL, "%s", err ? err : "");
+    ck_assert_int_eq(edits, 1);
+    arena_free(a);
+    tu_rmtree(dir);
+    tu_rmtree(ts);
+    free(dir);
+    free(ts);
+}
+END_TEST
+
 /* The code actions offered on the import file at uri_imports, which must be one: that action. The
  * session is run to its end (shutdown id 3). */
 static const cJSON *only_code_action(session_t *ss, const char *uri_imports) {
@@ -2300,6 +2353,7 @@ int main(void) {
     tcase_add_test(t, test_command_line_options);
     tcase_add_test(t, test_same_id_twice);
     tcase_add_test(t, test_program_checked_as_cli);
+    tcase_add_test(t, test_unreached_module_refused);
     tcase_add_test(t, test_code_actions_agree_with_the_run);
     tcase_add_test(t, test_code_action_java_program);
     tcase_add_test(t, test_advice_in_editor_words);
