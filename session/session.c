@@ -290,12 +290,15 @@ static void on_provider_log(void *user, const char *pkg, const char *urn, const 
 }
 
 /* The stack's provider configuration (p->stack_config, and into config for the plugins): Pulumi.yaml's
- * `config:` block, then Pulumi.<stack>.yaml's over it, as Pulumi merges them. */
+ * `config:` block, then Pulumi.<stack>.yaml's over it, as Pulumi merges them. With no stack named or
+ * selected (p->stack is then "dev" for the URNs) there is no stack configuration: Pulumi.dev.yaml is
+ * some stack's that this run is not of (read18 F11). */
 static bool load_stack_config(import_session_t *p, const session_options_t *o, pv_t *config) {
     p->stack_config = pv_object(p->arena);
     const char *project_file = o->project_file ? o->project_file : "Pulumi.yaml";
     if (!plugin_host_config_load_project(p->arena, config, p->stack_config, project_file, p->project, &p->diags))
         return false;
+    if (!o->config_file && !o->stack && !o->stack_state) return true;
     const char *stack_file = o->config_file ? o->config_file : arena_sprintf(p->arena, "Pulumi.%s.yaml", p->stack);
     return access(stack_file, R_OK) != 0 || plugin_host_config_load_stack(p->arena, config, p->stack_config, stack_file,
                                                                           p->project, p->secrets.keyring, &p->diags);

@@ -232,6 +232,15 @@ printf '{"resources":[{"type":"pulumi:providers:liar","name":"west","inputs":{"r
 (cd "$work/w" && "$CIMPORT" --spec al2.json --code-only -l typescript >/dev/null 2>al2.err)
 rc=$?
 [ "$rc" = 0 ] && ! grep -qF "same object" "$work/w/al2.err" && ok || bad "one ID under two providers (exit $rc): $(cat "$work/w/al2.err")"
+# ... also with a Pulumi.dev.yaml beside it while no stack is selected: Pulumi has no stack configuration without
+# a selected stack, so "dev"'s (the name cimport gives the URNs) configures no default provider (read18 F11)
+mkdir -p "$work/w/nostack"
+printf 'name: proj\nruntime: nodejs\n' >"$work/w/nostack/Pulumi.yaml"
+printf 'config:\n  liar:region: us-west-2\n' >"$work/w/nostack/Pulumi.dev.yaml"
+(cd "$work/w/nostack" && "$CIMPORT" --spec ../al2.json --code-only -l typescript >/dev/null 2>al2n.err)
+rc=$?
+[ "$rc" = 0 ] && ! grep -qF "same object" "$work/w/nostack/al2n.err" && ok ||
+  bad "no stack selected, Pulumi.dev.yaml beside: one ID under two providers (exit $rc): $(cat "$work/w/nostack/al2n.err")"
 # ... but an explicit provider configured as the default provider is (the stack's config, --config): one
 # account, one object (read17 F8)
 (cd "$work/w" && "$CIMPORT" --spec al2.json --code-only -l typescript --config liar:region=us-west-2 -o al2d.ts >/dev/null 2>al2d.err)
