@@ -168,8 +168,9 @@ cloud_stack_t *cloud_stack_open(arena_t *a, const workspace_t *w, const char *pr
     /* An unqualified stack name is in the default organization, found as pulumi finds it:
      * PULUMI_DEFAULT_ORGANIZATION, else `pulumi org set-default` (config.json), else the service's opinion,
      * else the user's own. But one selected (the workspace file, PULUMI_STACK), not given, is the user's
-     * own unless `pulumi org set-default` set an organization (Pulumi's CurrentStack qualifies it so
-     * first: getStackNameWithLegacyOrgNameIfNeeded, GetLegacyDefaultOrgFallback). */
+     * own unless the user configured an organization (PULUMI_DEFAULT_ORGANIZATION, `pulumi org
+     * set-default`): Pulumi's CurrentStack qualifies it so first (getStackNameWithLegacyOrgNameIfNeeded,
+     * GetLegacyDefaultOrgFallback, whose getBackendConfigDefaultOrg reads both). */
     bool users = w->stack_source && !w->set_default_org;
     if (!org && !users) org = w->default_org;
     if (!org && !users) {

@@ -339,9 +339,10 @@ static bool discover(arena_t *a, const char *start, bool in_project_dir, const c
     }
     cJSON_Delete(cfg);
     /* PULUMI_DEFAULT_ORGANIZATION "takes precedence over any default organization set with `pulumi org
-     * set-default`" (Pulumi's env.DefaultOrg). */
+     * set-default`" (Pulumi's env.DefaultOrg), also as the configured one a selected name is qualified
+     * with (pkg/backend's getBackendConfigDefaultOrg; read18 F6). */
     const char *env_org = getenv("PULUMI_DEFAULT_ORGANIZATION");
-    if (env_org && *env_org) w->default_org = arena_strdup(a, env_org);
+    if (env_org && *env_org) w->default_org = w->set_default_org = arena_strdup(a, env_org);
     return select_stack(a, w, stack_flag, diags);
 }
 

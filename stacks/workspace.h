@@ -48,7 +48,8 @@ typedef struct workspace {
     const char *access_token;    /* for the backend URL, from PULUMI_ACCESS_TOKEN or credentials.json; may be NULL */
     const char *default_org;     /* PULUMI_DEFAULT_ORGANIZATION, else `pulumi org set-default`: config.json's
                                   * backends[backend_url].defaultOrg; or NULL */
-    const char *set_default_org; /* config.json's alone (`pulumi org set-default`), or NULL */
+    const char *set_default_org; /* one the user configured (PULUMI_DEFAULT_ORGANIZATION, `pulumi org
+                                  * set-default`), not the service's opinion; or NULL */
 } workspace_t;
 
 /* Fills w from the current working directory (call after --cwd's chdir). stack_flag is --stack

@@ -200,22 +200,26 @@ run --stack test; rc=$?
 [ "$rc" = 0 ] && grep -qF "cimport: imported 4 of 5 resources into stack beta/$PROJ/test at $url" "$work/err" && ok ||
   bad "the service's default organization: exit $rc: $(cat "$work/err")"
 cmp -s "$stack" "$work/alice-before.json" && ok || bad "the service's default organization: alice's stack was written"
-# ... but a name the workspace file or PULUMI_STACK selects is the user's own unless `pulumi org
-# set-default` set an organization: Pulumi's CurrentStack qualifies it with the user's name first
-# (getStackNameWithLegacyOrgNameIfNeeded); neither the service's opinion nor PULUMI_DEFAULT_ORGANIZATION
-# enters. Before, beta's stack was written while `pulumi preview` reads alice's (read17 F18).
+# ... but a name the workspace file or PULUMI_STACK selects is the user's own unless a default organization
+# is configured: Pulumi's CurrentStack qualifies it with the user's name first (getStackNameWithLegacyOrgNameIfNeeded);
+# the service's opinion does not enter. Before, beta's stack was written while `pulumi preview` reads alice's
+# (read17 F18). PULUMI_DEFAULT_ORGANIZATION is a configured default organization there (pkg/backend's
+# getBackendConfigDefaultOrg prefers it over config.json's, TestGetBackendConfigDefaultOrg): the name is that
+# organization's, as `pulumi` qualifies it (read18 F6; ba79b0f took it for the user's).
 cp "$EXPORT" "$srvdir/stacks/beta/$PROJ/test.json"
 for how in workspace PULUMI_STACK PULUMI_DEFAULT_ORGANIZATION; do
   cp "$EXPORT" "$stack"
+  cp "$EXPORT" "$srvdir/stacks/beta/$PROJ/test.json"
+  owner=alice other="$srvdir/stacks/beta/$PROJ/test.json"
   case $how in
   workspace) run ;;
   PULUMI_STACK) PULUMI_STACK=test run ;;
-  PULUMI_DEFAULT_ORGANIZATION) PULUMI_DEFAULT_ORGANIZATION=beta run ;;
+  PULUMI_DEFAULT_ORGANIZATION) owner=beta other="$stack"; PULUMI_DEFAULT_ORGANIZATION=beta run ;;
   esac
   rc=$?
-  [ "$rc" = 0 ] && grep -qF "cimport: imported 4 of 5 resources into stack alice/$PROJ/test at $url" "$work/err" && ok ||
-    bad "a stack selected by $how: exit $rc, not alice's: $(cat "$work/err")"
-  cmp -s "$srvdir/stacks/beta/$PROJ/test.json" "$EXPORT" && ok || bad "a stack selected by $how: beta's stack was written"
+  [ "$rc" = 0 ] && grep -qF "cimport: imported 4 of 5 resources into stack $owner/$PROJ/test at $url" "$work/err" && ok ||
+    bad "a stack selected by $how: exit $rc, not $owner's: $(cat "$work/err")"
+  cmp -s "$other" "$EXPORT" && ok || bad "a stack selected by $how: the other organization's stack was written"
 done
 rm "$srvdir/default-org"
 
