@@ -129,13 +129,13 @@ static void fb_close(bucket_t *b) {
     (void)b;
 }
 
-static bucket_t *file_bucket_open(arena_t *a, const char *url, diag_list_t *diags) {
+static bucket_t *file_bucket_open(arena_t *a, const char *url, const char *shown, diag_list_t *diags) {
     const char *root = file_url_dir(a, url);
     struct stat st;
     if (stat(root, &st) != 0 || !S_ISDIR(st.st_mode)) {
         diag_add(diags, DIAG_ERROR, DIAG_IO, NULL, NULL,
                  "the backend directory %s (from %s) does not exist; log in to it with `pulumi login %s` first", root,
-                 url, url);
+                 shown, shown);
         return NULL;
     }
     file_bucket_t *b = arena_alloc(a, sizeof *b);
@@ -595,7 +595,8 @@ static stack_store_t *diy_open(const workspace_t *w, const char *project, const 
     s->stack = arena_strdup(a, w->stack);
     s->url = arena_strdup(a, w->backend_url);
     s->shown = arena_strdup(a, w->backend_shown);
-    s->bucket = w->backend == BACKEND_FILE ? file_bucket_open(a, s->url, diags) : pg_bucket_open(a, s->url, diags);
+    s->bucket =
+        w->backend == BACKEND_FILE ? file_bucket_open(a, s->url, s->shown, diags) : pg_bucket_open(a, s->url, diags);
     s->describe = arena_sprintf(a, "organization/%s/%s at %s", project, w->stack, s->shown);
     if (!s->bucket) goto fail;
     if (!check_layout(s, diags)) goto fail;

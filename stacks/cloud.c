@@ -20,6 +20,7 @@ struct cloud_stack {
     const char *base; /* <url>/api/stacks/<org>/<project>/<stack> */
     const char *token;
     const char *describe;
+    const char *url, *shown; /* the backend URL, and as printed (backend_url_shown: no credentials) */
     stack_store_options_t o;
     char *text;
     size_t len;
@@ -46,6 +47,13 @@ static long long mono_ms(void) {
 static void sleep_ms(int ms) {
     struct timespec ts = {ms / 1000, (long)(ms % 1000) * 1000000L};
     nanosleep(&ts, NULL);
+}
+
+/* A request's URL as printed: the backend URL's part of it as backend_url_shown shows it. */
+static const char *url_shown(const cloud_stack_t *c, const char *url) {
+    size_t n = strlen(c->url);
+    if (strncmp(url, c->url, n) == 0) return arena_sprintf(c->a, "%s%s", c->shown, url + n);
+    return "(a URL cimport made of no backend URL)"; /* never: every request is made of it */
 }
 
 /* One request, tried again on 5xx and transport errors. False with a diagnostic when it never got
@@ -89,6 +97,7 @@ static bool http(cloud_stack_t *c, const char *method, const char *url, const ch
         bool retry = rc != CURLE_OK || ans->status >= 500;
         if (!retry) return true;
         if (attempt >= tries) {
+            url = url_shown(c, url); /* printed without the backend URL's credentials */
             if (rc != CURLE_OK)
                 diag_add(diags, DIAG_ERROR, DIAG_IO, NULL, NULL, "Pulumi Cloud: %s %s failed %d times: %s", method, url,
                          attempt, ans->err[0] ? ans->err : curl_easy_strerror(rc));
@@ -154,6 +163,8 @@ cloud_stack_t *cloud_stack_open(arena_t *a, const workspace_t *w, const char *pr
     memset(c, 0, sizeof *c);
     c->a = a;
     c->o = *o;
+    c->url = arena_strdup(a, w->backend_url);
+    c->shown = arena_strdup(a, w->backend_shown);
     if (!w->access_token) {
         diag_add(diags, DIAG_ERROR, DIAG_USAGE, NULL, NULL,
                  "no access token for %s: log in with `pulumi login %s` (its credentials.json is read) or set "
@@ -273,7 +284,7 @@ bool cloud_stack_import(cloud_stack_t *c, const char *text, size_t len, diag_lis
     if (!http(c, "POST", import_url, text, len, &ans, diags)) {
         /* No answer below 500 to any try: the service may have taken one of them (a gateway that timed
          * out on a request it passed on), so the outcome is not known — not "nothing was imported". */
-        c->unconfirmed = arena_sprintf(c->a, "the request POST %s got no answer", import_url);
+        c->unconfirmed = arena_sprintf(c->a, "the request POST %s got no answer", url_shown(c, import_url));
         diag_add(diags, DIAG_ERROR, DIAG_IO, NULL, NULL,
                  "whether the import into the stack %s lands is not known: %s. Check the stack's updates (`pulumi "
                  "stack history`, or the stack's activity in Pulumi Cloud), then run cimport again: if the import "
@@ -324,7 +335,7 @@ bool cloud_stack_import(cloud_stack_t *c, const char *text, size_t len, diag_lis
         }
         sleep_ms(200);
     }
-    c->unconfirmed = arena_sprintf(c->a, "update %s (%s)", update, update_url);
+    c->unconfirmed = arena_sprintf(c->a, "update %s (%s)", update, url_shown(c, update_url));
     diag_add(diags, DIAG_ERROR, DIAG_IO, NULL, NULL,
              "whether the import into the stack %s lands is not known: Pulumi Cloud accepted it as %s and cimport did "
              "not see it finish. Check the stack's updates (`pulumi stack history`, or the stack's activity in Pulumi "

@@ -5,6 +5,7 @@
 #include <openssl/evp.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -347,7 +348,10 @@ static bool discover(arena_t *a, const char *start, bool in_project_dir, const c
 }
 
 static bool is_password_param(const char *p, size_t n) {
-    return (n == 8 && memcmp(p, "password", 8) == 0) || (n == 11 && memcmp(p, "sslpassword", 11) == 0);
+    static const char *const names[] = {"password", "sslpassword", "token", "access_token"};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (n == strlen(names[i]) && memcmp(p, names[i], n) == 0) return true;
+    return false;
 }
 
 const char *backend_url_shown(arena_t *a, const char *url) {
@@ -363,8 +367,16 @@ const char *backend_url_shown(arena_t *a, const char *url) {
         for (const char *q = auth; q < end; q++)
             if (*q == '@') at = q;
         const char *colon = at ? memchr(auth, ':', (size_t)(at - auth)) : NULL;
+        /* A user name alone is no secret to libpq (a role), but Pulumi Cloud has no use for one: in
+         * an http(s) URL it can only be a credential (a token written as the user). */
+        bool web = (sep - url == 4 && strncasecmp(url, "http", 4) == 0) ||
+                   (sep - url == 5 && strncasecmp(url, "https", 5) == 0);
         if (colon) {
             buf_append(&b, url, (size_t)(colon + 1 - url));
+            buf_puts(&b, "xxxxx");
+            p = at;
+        } else if (at && web) {
+            buf_append(&b, url, (size_t)(auth - url));
             buf_puts(&b, "xxxxx");
             p = at;
         }

@@ -90,8 +90,10 @@ char *workspace_settings_path(arena_t *a, const char *pulumi_home, const char *p
 
 const char *backend_kind_name(backend_kind_t k);
 /* A backend URL as cimport prints it: the password of its user information and the values of its
- * password= and sslpassword= query parameters (libpq's) replaced by xxxxx, as Go's url.Redacted
- * shows a password. NULL for NULL. */
+ * password= and sslpassword= query parameters (libpq's), token= and access_token=, replaced by
+ * xxxxx, as Go's url.Redacted shows a password; so is the user name alone of an http(s) URL (Pulumi
+ * Cloud has no use for one: a token written as the user). Every message that names a backend URL,
+ * or a request made to one, prints it so. NULL for NULL. */
 const char *backend_url_shown(arena_t *a, const char *url);
 backend_kind_t backend_kind_of(const char *url);
 

@@ -55,6 +55,25 @@ run; rc=$?
 [ "$rc" = 2 ] && grep -qF 'answered 503 (a server error) 3 times' "$work/err" && ok || bad "5xx: exit $rc: $(cat "$work/err")"
 [ "$(grep -c '/export ' "$srvdir/requests.log")" = 3 ] && ok || bad "5xx: want 3 tries, got $(grep -c '/export ' "$srvdir/requests.log")"
 
+# a backend URL with user information (a password, or a token as the user name): the messages that name a
+# request print the URL as Go's url.Redacted does (the password as xxxxx; a lone user name of an
+# http(s) URL, which can only be a credential, likewise). Before, the retry refusal printed
+# "GET http://alice:S3cretPw@…/export" on stderr.
+for cred in alice:S3cretPw pul-T0kenAsUser; do
+  u="http://$cred@127.0.0.1:$port"
+  echo "export 503 10" >"$srvdir/faults"
+  PULUMI_BACKEND_URL="$u" PULUMI_ACCESS_TOKEN=pul-test-token run; rc=$?
+  [ "$rc" = 2 ] && grep -qF 'answered 503 (a server error) 3 times' "$work/err" && ! grep -qE 'S3cretPw|T0kenAsUser' "$work/err" &&
+    grep -qF -e "GET http://${cred%%:*}:xxxxx@127.0.0.1:$port/api/stacks/" -e "GET http://xxxxx@127.0.0.1:$port/api/stacks/" "$work/err" &&
+    ok || bad "5xx with $cred in the URL: exit $rc: $(cat "$work/err")"
+  echo "applied 502 10" >"$srvdir/faults"
+  PULUMI_BACKEND_URL="$u" PULUMI_ACCESS_TOKEN=pul-test-token run -o "$work/applied.ts"; rc=$?
+  [ "$rc" = 2 ] && grep -qF 'lands is not known' "$work/err" && ! grep -qE 'S3cretPw|T0kenAsUser' "$work/err" &&
+    ok || bad "an unconfirmed import with $cred in the URL: exit $rc: $(cat "$work/err")"
+  : >"$srvdir/faults"
+  cp "$EXPORT" "$stack"
+done
+
 # the code cannot be written (/dev/full, written after the stack): the import is taken back by
 # importing the exported deployment again (Pulumi Cloud has no other undo), exit 2
 : >"$srvdir/faults"

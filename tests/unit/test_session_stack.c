@@ -306,6 +306,10 @@ START_TEST(test_backend_url_shown) {
         {"https://api.pulumi.com", "https://api.pulumi.com"},
         {"file:///home/me/state", "file:///home/me/state"},
         {"https://me:tok@example.com/p?password=z#frag", "https://me:xxxxx@example.com/p?password=xxxxx#frag"},
+        {"https://pul-Tok3n@api.example.com/api/user", "https://xxxxx@api.example.com/api/user"},
+        {"HTTP://tok@h:8080", "HTTP://xxxxx@h:8080"},
+        {"http://h/p?token=T1&access_token=T2&tokens=k", "http://h/p?token=xxxxx&access_token=xxxxx&tokens=k"},
+        {"https://h/a@b", "https://h/a@b"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
         ck_assert_str_eq(backend_url_shown(a, cases[i][0]), cases[i][1]);
