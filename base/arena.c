@@ -302,3 +302,21 @@ char *buf_take(buf_t *b) {
 char *buf_arena_str(const buf_t *b, arena_t *a) {
     return arena_strndup(a, b->data ? b->data : "", b->len);
 }
+
+void buf_shell_word(buf_t *b, const char *s) {
+    bool plain = *s && *s != '-';
+    for (const char *c = s; *c && plain; c++)
+        plain = (*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9') ||
+                strchr("._/:@+=,-_", *c);
+    if (plain) {
+        buf_puts(b, s);
+        return;
+    }
+    buf_putc(b, '\'');
+    for (const char *c = s; *c; c++)
+        if (*c == '\'')
+            buf_puts(b, "'\\''");
+        else
+            buf_putc(b, *c);
+    buf_putc(b, '\'');
+}

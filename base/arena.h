@@ -60,6 +60,10 @@ void buf_putc(buf_t *b, char c);
 void buf_put_utf8(buf_t *b, uint32_t cp);
 void buf_printf(buf_t *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void buf_indent(buf_t *b, int spaces);
+/* Appends s as one word of a POSIX shell command: as it is when every byte is plain (letters, digits,
+ * ._/:@+=,-_ and not a leading -), else in single quotes (a ' written '\''). An empty s is ''. A
+ * word that a command could take for an option stays one: callers naming a file put ./ first. */
+void buf_shell_word(buf_t *b, const char *s);
 /* Returns the NUL-terminated contents, owned by the caller; the buffer is left empty. */
 char *buf_take(buf_t *b);
 char *buf_arena_str(const buf_t *b, arena_t *a);

@@ -1115,24 +1115,6 @@ static void export_ctx_free(export_ctx_t *x) {
     hashmap_free(&x->provider_inputs);
 }
 
-/* A value as one word of a shell command: as it is when it is plain, else in single quotes. */
-static void buf_shell_word(buf_t *b, const char *s) {
-    bool plain = *s && *s != '-';
-    for (const char *c = s; *c && plain; c++)
-        plain = isalnum((unsigned char)*c) || strchr("._/:@+=,-", *c);
-    if (plain) {
-        buf_printf(b, "%s", s);
-        return;
-    }
-    buf_printf(b, "'");
-    for (const char *c = s; *c; c++)
-        if (*c == '\'')
-            buf_printf(b, "'\\''");
-        else
-            buf_printf(b, "%c", *c);
-    buf_printf(b, "'");
-}
-
 /* A default provider is not converted: the target stack makes its own from its configuration. What
  * the source's was configured with (a gcp project, region and zone; an aws region) decides where its
  * resources were read, so it is said, with the commands that give the target stack the same (a

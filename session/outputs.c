@@ -158,26 +158,32 @@ void outputs_secrets_free(outputs_secrets_t *s) {
     memset(s, 0, sizeof *s);
 }
 
+/* The secrets file as one shell word: quoted as needed, and ./ before a name jq and rm would take
+ * for an option. */
+static void buf_file_word(buf_t *b, const char *file) {
+    buf_t f;
+    buf_init(&f);
+    if (*file == '-') buf_puts(&f, "./");
+    buf_puts(&f, file);
+    buf_shell_word(b, f.data);
+    buf_free(&f);
+}
+
 char *outputs_secrets_next_step(const outputs_secrets_t *s) {
     buf_t b;
     buf_init(&b);
-    buf_printf(&b,
-               "  jq -r 'keys[]' %s | while IFS= read -r k; do jq -cj --arg k \"$k\" '.[$k]' %s | pulumi config set "
-               "--secret ",
-               s->file, s->file);
+    buf_puts(&b, "  jq -r 'keys[]' ");
+    buf_file_word(&b, s->file);
+    buf_puts(&b, " | while IFS= read -r k; do jq -cj --arg k \"$k\" '.[$k]' ");
+    buf_file_word(&b, s->file);
+    buf_puts(&b, " | pulumi config set --secret ");
     if (s->stack_ref) { /* quoted unless it is a name Pulumi takes (an export's stack name can be anything) */
-        bool plain = true;
-        for (const char *c = s->stack_ref; *c; c++)
-            if (!isalnum((unsigned char)*c) && !strchr("-_./", *c)) plain = false;
-        buf_puts(&b, plain ? "--stack " : "--stack '");
-        for (const char *c = s->stack_ref; *c; c++)
-            if (*c == '\'')
-                buf_puts(&b, "'\\''");
-            else
-                buf_putc(&b, *c);
-        buf_puts(&b, plain ? " " : "' ");
+        buf_puts(&b, "--stack ");
+        buf_shell_word(&b, s->stack_ref);
+        buf_putc(&b, ' ');
     }
-    buf_printf(&b, "\"$k\"; done && rm %s", s->file);
+    buf_puts(&b, "\"$k\"; done && rm ");
+    buf_file_word(&b, s->file);
     return buf_take(&b);
 }
 

@@ -198,6 +198,23 @@ python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d == {"apiNa
 [ "$(stat -c %a "$tmp/sec/cimport-secrets.json")" = 600 ] && ok || bad "secret file mode"
 [ "$(ls "$tmp/sec")" = cimport-secrets.json ] && ok || bad "one secrets file only: $(ls "$tmp/sec")"
 grep -qxF "  jq -r 'keys[]' $tmp/sec/cimport-secrets.json | while IFS= read -r k; do jq -cj --arg k \"\$k\" '.[\$k]' $tmp/sec/cimport-secrets.json | pulumi config set --secret \"\$k\"; done && rm $tmp/sec/cimport-secrets.json" sec.err && ok || bad "next step: $(cat sec.err)"
+# ... the secrets file's path in that command is one shell word however it is spelled: a space or a quote
+# in it made a broken command (or another one), printed unquoted before; a name starting with - is
+# written ./-… so that jq and rm do not take it for an option.
+mkdir -p "$tmp/sec dir"
+for f in "$tmp/sec dir/it's \$HOME.json" -dash.json; do
+  rm -f "$f" ./-dash.json
+  "$CIMPORT" random:index/randomString:RandomString apiName brave-otter --offline-state "$SS" --schema "$S" --code-only \
+    -l typescript --secrets-file "$f" >/dev/null 2>secq.err
+  step=$(grep -F "jq -r 'keys[]' " secq.err | sed 's/^  //')
+  case $f in
+  -*) want="./$f" ;;
+  *) want="'$tmp/sec dir/it'\\''s \$HOME.json'" ;;
+  esac
+  [ "$step" = "jq -r 'keys[]' $want | while IFS= read -r k; do jq -cj --arg k \"\$k\" '.[\$k]' $want | pulumi config set --secret \"\$k\"; done && rm $want" ] &&
+    bash -n -c "$step" && [ "$(bash -c "${step%% | *}")" = apiNameKeepersApiToken ] && ok || bad "next step with the secrets file $f: $(cat secq.err)"
+done
+rm -f ./-dash.json
 "$CIMPORT" random:index/randomString:RandomString apiName brave-otter --offline-state "$SS" --schema "$S" --code-only --json \
   --secrets-dir "$tmp/sec2" >sec.json 2>&1
 if grep -qF 'SECRET-VALUE' sec.json; then bad "--json shows the secret"; else ok; fi

@@ -29,6 +29,7 @@
 #include "base/hashmap.h"
 #include "base/swar.h"
 #include "base/vec.h"
+#include "testutil.h"
 
 /* Check's ck_assert_* writes a mark point on every call (a system call each without fork mode), which
  * millions of checks cannot afford; EXPECT costs nothing until it fails. */
@@ -922,6 +923,38 @@ START_TEST(diag_add_shared_keeps_the_callers_text) {
 }
 END_TEST
 
+/* buf_shell_word: one POSIX shell word, checked by the shell itself (printf '%s\n' WORD). */
+START_TEST(buf_shell_word_is_one_word) {
+    static const char *const words[] = {"plain/path-1.json", "with space", "it's",   "$HOME", "`id`", "-x",  "", "a\nb",
+                                        "tab\there",         "\\back",     "\"dq\"", "*",     "~",    "x;rm"};
+    static const char *const want[] = {
+        "plain/path-1.json", "'with space'", "'it'\\''s'", "'$HOME'", "'`id`'", "'-x'",  "''", "'a\nb'",
+        "'tab\there'",       "'\\back'",     "'\"dq\"'",   "'*'",     "'~'",    "'x;rm'"};
+    for (size_t i = 0; i < sizeof words / sizeof words[0]; i++) {
+        buf_t b;
+        buf_init(&b);
+        buf_shell_word(&b, words[i]);
+        char *w = buf_take(&b);
+        ck_assert_str_eq(w, want[i]);
+        if (!strchr(words[i], '\n')) { /* the shell reads it back as the one word it was */
+            buf_t cmd;
+            buf_init(&cmd);
+            buf_printf(&cmd, "printf '%%s|' %s", w);
+            int st = -1;
+            char *out = tu_run(cmd.data, &st);
+            ck_assert_ptr_nonnull(out);
+            ck_assert_int_eq(st, 0);
+            char expect[256];
+            snprintf(expect, sizeof expect, "%s|", words[i]);
+            ck_assert_str_eq(out, expect);
+            free(out);
+            buf_free(&cmd);
+        }
+        free(w);
+    }
+}
+END_TEST
+
 int main(void) {
     Suite *s = suite_create("base");
     TCase *map = tcase_create("hashmap");
@@ -930,6 +963,7 @@ int main(void) {
     tcase_add_test(map, diag_print_groups_a_message_many_resources_share);
     tcase_add_test(map, diag_list_first_block_fits_its_first_message);
     tcase_add_test(map, diag_add_shared_keeps_the_callers_text);
+    tcase_add_test(map, buf_shell_word_is_one_word);
     tcase_add_test(map, map_duplicates_null_values_and_binary_keys);
     tcase_add_test(map, map_iterates_in_insertion_order_across_growth_and_compaction);
     tcase_add_test(map, map_delete_while_iterating);
