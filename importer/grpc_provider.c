@@ -17,6 +17,7 @@
 #include "importer/pbvalue.h"
 #include "provider.pb-c.h"
 #include "specs/importfile.h"
+#include "specs/stackstate.h"
 
 #define RP "/pulumirpc.ResourceProvider/"
 
@@ -33,7 +34,9 @@ typedef struct gprov {
     char *plugin_version;
     char *provider_urn;
     bool accept_secrets, accept_resources;
-    pv_t *checked; /* CheckConfig's answer (in arena); NULL when it is not implemented */
+    bool handshake;   /* the plugin answered Handshake: its flags are the protocol */
+    const pv_t *olds; /* the inputs the stack records for the provider (in arena); NULL: none */
+    pv_t *checked;    /* CheckConfig's answer (in arena); NULL when it is not implemented */
     schema_package_t *schema;
     diag_list_t *current_diags; /* where Log messages go while a blocking call runs (own endpoint only) */
     struct acall *async_calls;  /* asynchronous calls in flight (their Log messages go by URN) */
@@ -168,26 +171,68 @@ static const char *describe(arena_t *a, const char *urn) {
 
 /* --- configuration ------------------------------------------------------------------------------- */
 
+/* Pulumi's annotateSecrets (provider_plugin.go): a value of `outs` is made a secret where the value
+ * under its key in `ins` contains one, both objects compared key by key. */
+static pv_t *annotate_config_secrets(arena_t *a, const pv_t *outs, const pv_t *ins) {
+    if (!outs || outs->kind != PV_OBJECT || !ins || ins->kind != PV_OBJECT) return (pv_t *)outs;
+    pv_t *copy = pv_clone(a, outs);
+    for (size_t i = 0; i < copy->u.obj.len; i++) {
+        pv_t *now = copy->u.obj.members[i].value;
+        const pv_t *was = pv_object_get(ins, copy->u.obj.members[i].key);
+        if (!was) continue;
+        if (now && now->kind == PV_OBJECT && was->kind == PV_OBJECT)
+            copy->u.obj.members[i].value = annotate_config_secrets(a, now, was);
+        else if ((!now || now->kind != PV_SECRET) && pv_contains_secret(was))
+            copy->u.obj.members[i].value = pv_secret(a, now);
+    }
+    return copy;
+}
+
+/* Provider inputs as the engine gives them to CheckConfig: without its own key `__internal`
+ * (registry.go filterProviderConfig). */
+static pv_t *config_filtered(arena_t *a, const pv_t *config) {
+    pv_t *out = pv_object(a);
+    for (size_t i = 0; config && config->kind == PV_OBJECT && i < config->u.obj.len; i++)
+        if (strcmp(config->u.obj.members[i].key, "__internal") != 0)
+            pv_object_set(a, out, config->u.obj.members[i].key, config->u.obj.members[i].value);
+    return out;
+}
+
+/* CheckConfig's news: the config with the `version` input when a version is known (the engine's
+ * SetProviderVersion: the semver text, no leading `v`). */
+static pv_t *config_news(arena_t *a, const gprov_t *g, const pv_t *config) {
+    pv_t *news = config_filtered(a, config);
+    const char *v = g->base.version;
+    if (v && *v) pv_object_set(a, news, "version", pv_string(a, v[0] == 'v' ? v + 1 : v));
+    return news;
+}
+
 static bool do_configure(gprov_t *g, const pv_t *config, diag_list_t *diags) {
     arena_t *a = arena_new();
     bool ok = false;
-    pbvalue_options_t o;
-    options_for_requests(g, &o, false);
     const char *where = arena_sprintf(a, "the %s provider's configuration", g->base.package);
+    const char *name = urn_name(a, g->provider_urn), *type = urn_type(a, g->provider_urn);
 
-    /* CheckConfig: UNIMPLEMENTED (the Node.js host) ⇒ the config is used as given. */
+    /* CheckConfig: the engine marshals olds and news with neither secrets nor resources kept
+     * (provider_plugin.go CheckConfig), whatever the plugin accepts. UNIMPLEMENTED (the Node.js host) ⇒
+     * the news are used as given. */
+    pbvalue_options_t plain;
+    pbvalue_options_default(&plain);
+    plain.keep_secrets = plain.keep_resources = plain.keep_unknowns = plain.keep_output_values = false;
+    plain.keep_byte_strings = false;
+    pv_t *news = config_news(a, g, config);
     Pulumirpc__CheckRequest creq = PULUMIRPC__CHECK_REQUEST__INIT;
     creq.urn = g->provider_urn;
-    creq.name = "default";
-    creq.type = arena_sprintf(a, "pulumi:providers:%s", g->base.package);
-    creq.olds = pbvalue_struct_from_pv(a, NULL, &o, where, diags);
-    creq.news = pbvalue_struct_from_pv(a, config, &o, where, diags);
-    if (!creq.news) goto out;
+    creq.name = (char *)name;
+    creq.type = (char *)type;
+    creq.olds = pbvalue_struct_from_pv(a, config_filtered(a, g->olds), &plain, where, diags);
+    creq.news = pbvalue_struct_from_pv(a, news, &plain, where, diags);
+    if (!creq.olds || !creq.news) goto out;
     int status;
     Pulumirpc__CheckResponse *cresp =
         (Pulumirpc__CheckResponse *)call(g, RP "CheckConfig", &creq.base, &pulumirpc__check_response__descriptor, a,
                                          NULL, GRPC_UNIMPLEMENTED, &status, diags);
-    const pv_t *checked = config;
+    const pv_t *checked = news;
     if (cresp) {
         for (size_t i = 0; i < cresp->n_failures; i++)
             diag_add(diags, DIAG_ERROR, DIAG_CHECK, NULL, NULL, "the %s provider's configuration is invalid: %s%s%s",
@@ -195,22 +240,31 @@ static bool do_configure(gprov_t *g, const pv_t *config, diag_list_t *diags) {
                      cresp->failures[i]->property && *cresp->failures[i]->property ? ": " : "",
                      cresp->failures[i]->reason ? cresp->failures[i]->reason : "");
         if (cresp->n_failures) goto out;
-        if (cresp->inputs) checked = pbvalue_pv_from_struct(a, cresp->inputs, where, diags);
-        if (!checked) goto out;
+        if (cresp->inputs) {
+            const pv_t *answer = pbvalue_pv_from_struct(a, cresp->inputs, where, diags);
+            if (!answer) goto out;
+            /* the provider saw plain values: its answer's are secrets again where the news held one */
+            checked = annotate_config_secrets(a, answer, news);
+        }
     } else if (status != GRPC_UNIMPLEMENTED) {
         goto out;
     }
 
-    /* Configure: both the deprecated `variables` (older bridged providers read them) and `args`. */
+    /* Configure: both the deprecated `variables` (older bridged providers read them; plain strings, an
+     * object's or list's JSON) and `args`, which the engine marshals with secrets and resources kept
+     * (provider_plugin.go Configure), whatever the plugin accepts. */
+    pbvalue_options_t kept;
+    options_for_requests(g, &kept, false);
+    kept.keep_secrets = kept.keep_resources = true;
     Pulumirpc__ConfigureRequest req = PULUMIRPC__CONFIGURE_REQUEST__INIT;
-    req.args = pbvalue_struct_from_pv(a, checked, &o, where, diags);
+    req.args = pbvalue_struct_from_pv(a, checked, &kept, where, diags);
     if (!req.args) goto out;
     req.acceptsecrets = true;
     req.acceptresources = true;
     req.sends_old_inputs = true;
     req.sends_old_inputs_to_delete = true;
     req.urn = g->provider_urn;
-    req.name = "default";
+    req.name = creq.name;
     req.type = creq.type;
     req.id = "";
     size_t nvars = checked && checked->kind == PV_OBJECT ? checked->u.obj.len : 0;
@@ -225,7 +279,7 @@ static bool do_configure(gprov_t *g, const pv_t *config, diag_list_t *diags) {
         if (v->kind == PV_STRING) {
             e->value = (char *)v->u.str.s;
         } else {
-            cJSON *j = pv_to_state_json(v);
+            cJSON *j = pv_to_display_json(v, true); /* removeSecrets: the plain values */
             char *s = cJSON_PrintUnformatted(j);
             e->value = arena_strdup(a, s);
             free(s);
@@ -236,8 +290,11 @@ static bool do_configure(gprov_t *g, const pv_t *config, diag_list_t *diags) {
     Pulumirpc__ConfigureResponse *resp = (Pulumirpc__ConfigureResponse *)call(
         g, RP "Configure", &req.base, &pulumirpc__configure_response__descriptor, a, NULL, -1, &status, diags);
     if (!resp) goto out;
-    g->accept_secrets = resp->acceptsecrets;
-    g->accept_resources = resp->acceptresources;
+    /* the Handshake's answer, when the plugin gave one, is the protocol (provider_plugin.go) */
+    if (!g->handshake) {
+        g->accept_secrets = resp->acceptsecrets;
+        g->accept_resources = resp->acceptresources;
+    }
     g->checked = cresp && cresp->inputs ? pv_clone(g->arena, checked) : NULL;
     ok = true;
 out:
@@ -834,12 +891,14 @@ provider_t *grpc_provider_attach_with(const char *package, const char *version, 
     g->base.impl = g;
     g->port = port;
     g->accept_secrets = g->accept_resources = true;
-    /* The engine's provider URN: default provider, versioned name when a version is pinned. */
-    char *ver = version && *version ? arena_sprintf(g->arena, "_%s", version) : "";
-    for (char *q = ver; *q; q++)
-        if (*q == '.') *q = '_';
-    g->provider_urn = arena_sprintf(g->arena, "urn:pulumi:%s::%s::pulumi:providers:%s::default%s", g->opts.stack,
-                                    g->opts.project, package, ver);
+    /* The provider resource's URN: the explicit provider's, else the package's default provider's. */
+    g->provider_urn = g->opts.provider_urn ? arena_strdup(g->arena, g->opts.provider_urn)
+                                           : arena_sprintf(g->arena, "urn:pulumi:%s::%s::pulumi:providers:%s::%s",
+                                                           g->opts.stack, g->opts.project, package,
+                                                           stackstate_default_provider_name(g->arena, version, NULL));
+    g->opts.provider_urn = NULL; /* the caller's strings: not kept */
+    g->olds = g->opts.olds ? pv_clone(g->arena, g->opts.olds) : NULL;
+    g->opts.olds = NULL;
 
     g->loop = g->opts.loop;
     if (!g->loop) {
@@ -866,6 +925,7 @@ provider_t *grpc_provider_attach_with(const char *package, const char *version, 
         g, RP "Handshake", &hreq.base, &pulumirpc__provider_handshake_response__descriptor, a, NULL, GRPC_UNIMPLEMENTED,
         &status, diags);
     if (hresp) {
+        g->handshake = true;
         g->accept_secrets = hresp->accept_secrets;
         g->accept_resources = hresp->accept_resources;
     } else if (status != GRPC_UNIMPLEMENTED) {

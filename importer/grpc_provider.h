@@ -2,8 +2,12 @@
  * spoken to over gRPC (importer/grpc.h) on one HTTP/2 connection.
  *
  * Attaching runs the engine's start-up sequence (provider-protocol.md §5): Handshake (UNIMPLEMENTED is
- * fine) → Attach with the engine endpoint address (optional) → GetPluginInfo → CheckConfig
- * (UNIMPLEMENTED ⇒ the given config is used) → Configure (both `variables` and `args`, accepting
+ * fine; its acceptSecrets/acceptResources win over Configure's, as in Pulumi's provider_plugin.go) →
+ * Attach with the engine endpoint address (optional) → GetPluginInfo → CheckConfig (the provider
+ * resource's urn, name and type; olds and news — the config with the `version` input — sent with
+ * secrets as plain values, as the engine marshals them; the answer's values marked secret again where
+ * the news held one, Pulumi's annotateSecrets; UNIMPLEMENTED ⇒ the news are used) → Configure (both
+ * `variables`, plain, and `args`, secrets in their signature whatever the plugin accepts, accepting
  * secrets and resources), each a blocking call. Then get_schema maps to GetSchema (blocking, cached),
  * and the asynchronous read/check/diff to Read/Check/Diff — always with empty Structs rather than
  * absent ones, because the Node.js provider host crashes on absent fields — started with
@@ -40,6 +44,13 @@ typedef struct grpc_provider_options {
     bool send_attach;            /* send Attach{engine address}: for a plugin started by someone else */
     const char *stack;           /* for the provider URN of CheckConfig/Configure; default "cimport" */
     const char *project;         /* default "cimport" */
+    /* The provider resource CheckConfig and Configure name (their urn, name and type, as Pulumi's
+     * engine sends them); NULL: the package's default provider of the version in the stack and
+     * project (Pulumi's ProviderRequest.DefaultName: `default_1_2_3`, `default` without one). */
+    const char *provider_urn;
+    /* The inputs the stack records for that provider, secrets read (CheckConfig's olds, as the engine
+     * sends a provider's old inputs); NULL: the stack holds none. */
+    const pv_t *olds;
     /* The run's stop flag (SIGINT, SIGTERM, an editor's cancel): a blocking call (GetSchema,
      * Configure, the handshake) in flight when it is set is cancelled at once. May be NULL. */
     const volatile sig_atomic_t *stop;

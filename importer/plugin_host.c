@@ -19,6 +19,7 @@
 #include "importer/grpc_provider.h"
 #include "specs/importfile.h"
 #include "specs/passphrase.h"
+#include "specs/stackstate.h"
 
 typedef struct attach_entry {
     const char *pkg;
@@ -50,6 +51,7 @@ struct hprov {
     const char *name;    /* "the random provider" */
     const char *path;    /* executable; NULL when attached */
     const char *version; /* version asked for (may be NULL) */
+    const char *urn;     /* the provider resource's URN (CheckConfig's and Configure's) */
     const pv_t *config;
     int attach_port;      /* > 0: attached, never launched */
     provider_t *inner;    /* NULL after a crash until restarted */
@@ -182,6 +184,7 @@ plugin_host_t *plugin_host_new(const plugin_host_options_t *o, diag_list_t *diag
     h->o.schema_cache_dir = h->o.schema_cache_dir ? arena_strdup(a, h->o.schema_cache_dir) : NULL;
     h->o.plugin_dirs = copy_strv(a, h->o.plugin_dirs, h->o.n_plugin_dirs);
     h->o.config = h->o.config ? pv_clone(a, h->o.config) : NULL;
+    h->o.recorded = h->o.recorded ? pv_clone(a, h->o.recorded) : NULL;
     h->o.attach = NULL;
 
     bool ok = true;
@@ -223,6 +226,9 @@ static void grpc_opts(const hprov_t *p, grpc_provider_options_t *g) {
     g->no_schema_cache = p->host->o.no_schema_cache;
     g->stack = p->host->o.stack;
     g->project = p->host->o.project;
+    g->provider_urn = p->urn;
+    const pv_t *rec = p->host->o.recorded;
+    g->olds = rec && rec->kind == PV_OBJECT ? pv_object_get(rec, p->urn) : NULL;
 }
 
 /* Launches the plugin and attaches to it (runs the loop: never from a completion callback). */
@@ -651,7 +657,9 @@ static const provider_ops_t HOST_OPS = {
 
 /* --- the factory --------------------------------------------------------------------------------- */
 
-static hprov_t *hprov_new(plugin_host_t *h, const char *pkg, const char *version) {
+/* download_url: for a default provider's name; urn: an explicit provider's (NULL: the default's). */
+static hprov_t *hprov_new(plugin_host_t *h, const char *pkg, const char *version, const char *download_url,
+                          const char *urn) {
     hprov_t *p = calloc(1, sizeof *p);
     if (!p) abort();
     p->host = h;
@@ -664,6 +672,9 @@ static hprov_t *hprov_new(plugin_host_t *h, const char *pkg, const char *version
     p->name = arena_sprintf(p->arena, "the %s provider", pkg);
     const pv_t *cfg = h->o.config && h->o.config->kind == PV_OBJECT ? pv_object_get(h->o.config, pkg) : NULL;
     p->config = cfg ? pv_clone(p->arena, cfg) : NULL;
+    p->urn = urn ? arena_strdup(p->arena, urn)
+                 : arena_sprintf(p->arena, "urn:pulumi:%s::%s::pulumi:providers:%s::%s", h->o.stack, h->o.project, pkg,
+                                 stackstate_default_provider_name(p->arena, version, download_url));
     return p;
 }
 
@@ -718,7 +729,7 @@ static int attached_port(const plugin_host_t *h, const char *pkg) {
 provider_t *plugin_host_factory(void *host, const char *pkg, const char *version, const char *download_url,
                                 diag_list_t *diags) {
     plugin_host_t *h = host;
-    return factory_start(h, hprov_new(h, pkg, version), pkg, version, download_url, diags);
+    return factory_start(h, hprov_new(h, pkg, version, download_url, NULL), pkg, version, download_url, diags);
 }
 
 provider_t *plugin_host_configured_factory(void *host, const char *pkg, const char *version, const char *download_url,
@@ -748,7 +759,11 @@ provider_t *plugin_host_configured_factory(void *host, const char *pkg, const ch
         arena_free(a);
         return NULL;
     }
-    hprov_t *p = hprov_new(h, pkg, version);
+    /* its URN: the one the import file or stack gives, else its name's in this stack and project */
+    const char *urn = urn_is_valid(name) ? name
+                                         : arena_sprintf(a, "urn:pulumi:%s::%s::pulumi:providers:%s::%s", h->o.stack,
+                                                         h->o.project, pkg, name);
+    hprov_t *p = hprov_new(h, pkg, version, download_url, urn);
     p->name = arena_sprintf(p->arena, "the %s provider '%s'", pkg, short_name);
     /* the engine's own key of a provider's state is no configuration (Pulumi's filterProviderConfig) */
     pv_t *own = pv_object(p->arena);

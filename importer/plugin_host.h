@@ -54,7 +54,10 @@ typedef struct plugin_host_options {
     int grace_ms;                      /* SIGINT → SIGKILL; default 5000 */
     int max_restarts;                  /* per plugin after crashes; default 2 */
     const char *stack, *project;       /* for provider URNs; default "cimport" */
-    const char *schema_cache_dir;      /* see grpc_provider.h; NULL: default */
+    /* {provider URN: the inputs the stack records for it, secrets read} (may be NULL): CheckConfig's
+     * olds for the provider of that URN, as the engine sends a provider's old inputs. */
+    const pv_t *recorded;
+    const char *schema_cache_dir; /* see grpc_provider.h; NULL: default */
     bool no_schema_cache;
     plugin_host_log_fn log; /* may be NULL */
     void *log_user;

@@ -680,6 +680,61 @@ static const pv_t *known_providers(import_session_t *p) {
     return text ? stackstate_recorded_inputs(p->arena, text, len, where, urns, n, p->secrets.keyring, &p->diags) : NULL;
 }
 
+/* The configuration the plugins are given: config with a value the stack's configuration holds as a
+ * secret (`secure:`) marked one, as Pulumi's GetPackageConfig gives it to a default provider (which then
+ * reaches Configure's args in the secret signature). */
+static pv_t *plugin_config(import_session_t *p, const pv_t *config) {
+    pv_t *out = pv_clone(p->arena, config);
+    for (size_t i = 0; out->kind == PV_OBJECT && i < out->u.obj.len; i++) {
+        pv_t *pc = out->u.obj.members[i].value;
+        const pv_t *sc = p->stack_config ? pv_object_get(p->stack_config, out->u.obj.members[i].key) : NULL;
+        for (size_t k = 0; sc && pc->kind == PV_OBJECT && k < pc->u.obj.len; k++) {
+            const pv_t *given = pv_object_get(sc, pc->u.obj.members[k].key);
+            pv_t *v = pc->u.obj.members[k].value;
+            if (given && given->kind == PV_SECRET && pv_equal(pv_unwrap(given), v))
+                pc->u.obj.members[k].value = pv_secret(p->arena, v);
+        }
+    }
+    return out;
+}
+
+/* The inputs the stack records for the providers the plugins are started for ({urn: inputs}, secrets
+ * read), CheckConfig's olds: each package's default provider of the plan's versions, and each explicit
+ * provider. NULL when the run has no stack (or its state), or the stack holds none of them. */
+static const pv_t *recorded_providers(import_session_t *p) {
+    const session_options_t *o = p->opts;
+    const char *text = NULL, *where = NULL;
+    size_t len = 0;
+    diag_list_t quiet; /* a provider whose secrets cannot be read is sent no olds; the merge says why */
+    diag_list_init(&quiet);
+    if (p->stack_store) {
+        text = stack_store_text(p->stack_store, &len);
+        where = stack_store_location(p->stack_store);
+    } else if (o->stack_state && access(o->stack_state, F_OK) == 0) {
+        text = file_read_all(p->arena, o->stack_state, &len, &quiet);
+        where = o->stack_state;
+    }
+    const pv_t *r = NULL;
+    if (text) {
+        const char **urns = arena_alloc(p->arena, (p->plan->n_items ? p->plan->n_items : 1) * sizeof *urns);
+        size_t n = 0;
+        for (size_t i = 0; i < p->plan->n_items; i++) {
+            const import_plan_item_t *it = &p->plan->items[i];
+            const char *pkg = default_provider_package(p->arena, it);
+            if (it->provider_urn)
+                urns[n++] = it->provider_urn;
+            else if (pkg)
+                urns[n++] =
+                    arena_sprintf(p->arena, "urn:pulumi:%s::%s::pulumi:providers:%s::%s", p->stack, p->project, pkg,
+                                  stackstate_default_provider_name(p->arena, it->spec ? it->spec->version : NULL,
+                                                                   it->spec ? it->spec->plugin_download_url : NULL));
+        }
+        if (n) r = stackstate_recorded_inputs(p->arena, text, len, where, urns, n, p->secrets.keyring, &quiet);
+    }
+    diag_list_free(&quiet);
+    return r;
+}
+
 bool session_run(import_session_t *p, const import_file_t *file) {
     const session_options_t *o = p->opts;
     arena_t *a = p->arena;
@@ -721,7 +776,8 @@ bool session_run(import_session_t *p, const import_file_t *file) {
         ho.project_dir = ".";
         ho.attach = o->attach;
         ho.n_attach = o->n_attach;
-        ho.config = config;
+        ho.config = plugin_config(p, config);
+        ho.recorded = recorded_providers(p);
         ho.stack = p->stack;
         ho.project = p->project;
         ho.log = on_provider_log;

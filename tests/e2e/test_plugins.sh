@@ -301,15 +301,19 @@ cfgrun() { (cd "$cfg" && PATH="$bin:$sys_path" PULUMI_BACKEND_URL="file://$dstat
 cfgrun --spec c1.json -o c1.ts >/dev/null 2>"$work/c1.err"
 rc=$?
 # Configure got the project's zone and retries, the stack file's region (over the project's) and the token, each
-# as Pulumi gives a default provider its config (strings: retries "3"), through CheckConfig (its `checked`)
+# as Pulumi gives a default provider its config (strings: retries "3"), through CheckConfig (its `checked`); the
+# token in Configure's args as Pulumi's engine marshals them (KeepSecrets): in the secret signature
 node -e 'const d = require(process.argv[1]); const r = d.checkpoint.latest.resources.find((x) => x.urn.endsWith("::c1"));
-  const c = JSON.parse(r.outputs.value);
-  process.exit(c.region === "eu-central-1" && c.zone === "zone-from-project" && c.retries === "3" && c.token === process.argv[2] &&
+  const c = JSON.parse(r.outputs.value), t = c.token || {};
+  process.exit(c.region === "eu-central-1" && c.zone === "zone-from-project" && c.retries === "3" &&
+    t["4dabf18193072939515e22adb298388d"] === "1b47061264138c4ac30d75fd1eb44270" && t.value === process.argv[2] &&
     c.checked === "by-fault" ? 0 : 1)' \
     "$ckpt" "$token" && [ $rc = 0 ] && pass || fail "project and stack config to Configure (exit $rc): $(cat "$work/c1.err")"
-# the object's encrypted field reached Configure decrypted (not its ciphertext)
+# the object's encrypted field reached Configure decrypted (not its ciphertext), the value a secret
 node -e 'const d = require(process.argv[1]); const r = d.checkpoint.latest.resources.find((x) => x.urn.endsWith("::c1"));
-  const c = JSON.parse(r.outputs.value); const ar = c.assumeRole;
+  const c = JSON.parse(r.outputs.value); const w = c.assumeRole || {};
+  if (w["4dabf18193072939515e22adb298388d"] !== "1b47061264138c4ac30d75fd1eb44270") { console.error(r.outputs.value); process.exit(1); }
+  const ar = w.value;
   if (typeof ar === "string" ? JSON.parse(ar).roleArn !== process.argv[2] : !ar || ar.roleArn !== process.argv[2]) { console.error(r.outputs.value); process.exit(1); }' \
     "$ckpt" "$arn" && pass || fail "nested secure config value to Configure: $(cat "$work/c1.err")"
 # the default provider records them as Pulumi does: CheckConfig's answer (with its `checked`) to the strings,

@@ -18,6 +18,13 @@
 //	 "noGetMapping": true,                                     // GetMapping is UNIMPLEMENTED
 //	 "callLog": "/path/calls.log"}                             // one line per GetMapping(s) call
 //
+// What the engine configures the provider with is recorded as it came over the wire:
+//
+//	{"configLog": "/path/config.log",  // one line per CheckConfig and Configure request:
+//	                                   // {"method": "CheckConfig", "request": <the request as protojson>}
+//	 "checkConfigAdds": {"k": "v"},    // CheckConfig answers the news with these keys added
+//	 "rejectSecrets": true}            // Handshake and Configure answer acceptSecrets false
+//
 // The data file is <executable>.json when that exists (so several copies of the peer on $PATH, one
 // per plugin name, each have their own), else CIMPORT_PEER_DATA.
 //
@@ -45,6 +52,7 @@ import (
 	"google.golang.org/grpc/codes"
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
 	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/encoding/protojson"
 	"google.golang.org/protobuf/proto"
 	"google.golang.org/protobuf/types/known/emptypb"
 	"google.golang.org/protobuf/types/known/structpb"
@@ -77,6 +85,9 @@ type peerData struct {
 	GetMappings  []string                     `json:"getMappings"`
 	NoGetMapping bool                         `json:"noGetMapping"`
 	CallLog      string                       `json:"callLog"`
+	ConfigLog    string                       `json:"configLog"`
+	CheckAdds    map[string]interface{}       `json:"checkConfigAdds"`
+	NoSecrets    bool                         `json:"rejectSecrets"`
 }
 
 type provider struct {
@@ -146,7 +157,7 @@ func (p *provider) Handshake(ctx context.Context, req *pb.ProviderHandshakeReque
 			return nil, err
 		}
 	}
-	return &pb.ProviderHandshakeResponse{AcceptSecrets: true, AcceptResources: true}, nil
+	return &pb.ProviderHandshakeResponse{AcceptSecrets: !p.data.NoSecrets, AcceptResources: true}, nil
 }
 
 func (p *provider) GetPluginInfo(ctx context.Context, _ *emptypb.Empty) (*pb.PluginInfo, error) {
@@ -161,12 +172,47 @@ func (p *provider) GetSchema(ctx context.Context, req *pb.GetSchemaRequest) (*pb
 	return &pb.GetSchemaResponse{Schema: string(text)}, nil
 }
 
+// logConfig appends one request to the configLog file.
+func (p *provider) logConfig(method string, req proto.Message) {
+	if p.data.ConfigLog == "" {
+		return
+	}
+	text, err := protojson.Marshal(req)
+	if err != nil {
+		text = []byte(fmt.Sprintf("%q", err.Error()))
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	f, err := os.OpenFile(p.data.ConfigLog, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0644)
+	if err != nil {
+		return
+	}
+	fmt.Fprintf(f, "{\"method\": %q, \"request\": %s}\n", method, text)
+	f.Close()
+}
+
 func (p *provider) CheckConfig(ctx context.Context, req *pb.CheckRequest) (*pb.CheckResponse, error) {
-	return &pb.CheckResponse{Inputs: req.News}, nil
+	p.logConfig("CheckConfig", req)
+	if len(p.data.CheckAdds) == 0 {
+		return &pb.CheckResponse{Inputs: req.News}, nil
+	}
+	inputs := proto.Clone(req.News).(*structpb.Struct)
+	if inputs == nil || inputs.Fields == nil {
+		inputs = &structpb.Struct{Fields: map[string]*structpb.Value{}}
+	}
+	for k, v := range p.data.CheckAdds {
+		val, err := structpb.NewValue(v)
+		if err != nil {
+			return nil, status.Errorf(codes.Internal, "checkConfigAdds %s: %v", k, err)
+		}
+		inputs.Fields[k] = val
+	}
+	return &pb.CheckResponse{Inputs: inputs}, nil
 }
 
 func (p *provider) Configure(ctx context.Context, req *pb.ConfigureRequest) (*pb.ConfigureResponse, error) {
-	return &pb.ConfigureResponse{AcceptSecrets: true, AcceptResources: true}, nil
+	p.logConfig("Configure", req)
+	return &pb.ConfigureResponse{AcceptSecrets: !p.data.NoSecrets, AcceptResources: true}, nil
 }
 
 func (p *provider) Read(ctx context.Context, req *pb.ReadRequest) (*pb.ReadResponse, error) {
