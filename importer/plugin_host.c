@@ -1044,22 +1044,50 @@ static const pv_t *secure_cipher(const pv_t *v) {
     return c && c->kind == PV_STRING ? c : NULL;
 }
 
+/* The stack's secrets provider when it is not a passphrase, as its settings file names it: its
+ * `secretsprovider:` (awskms://…, azurekeyvault://…, gcpkms://…, hashivault://…, `default` for Pulumi
+ * Cloud's service key), else a cloud KMS's `encryptedkey:` alone; NULL for a passphrase stack. */
+static const char *config_secrets_provider(arena_t *a, const pv_t *doc) {
+    const pv_t *sp = pv_object_get(doc, "secretsprovider");
+    const char *url = sp && sp->kind == PV_STRING && *sp->u.str.s ? sp->u.str.s : NULL;
+    if (url && strcmp(url, "passphrase") == 0) return NULL;
+    if (url && strcmp(url, "default") == 0) return "Pulumi Cloud's service key (secretsprovider: default)";
+    if (url) return arena_strdup(a, url);
+    return pv_object_get(doc, "encryptedkey") ? "a cloud KMS key (its encryptedkey, with no secretsprovider named)"
+                                              : NULL;
+}
+
 /* A stack config value with its `secure:` values decrypted, in place of *v (a copy when one is inside):
  * the value itself, or any inside an object or list (`aws:assumeRole: {roleArn: {secure: ...}}`), as
- * Pulumi's config.Value decrypts an object's; *secret is set when there was one. */
-static bool config_decrypt(arena_t *a, const pv_t *doc, pv_t **v, bool *secret, const char *path, const char *full,
-                           const char *pkg, passphrase_keyring_t *keyring, diag_list_t *diags) {
+ * Pulumi's config.Value decrypts an object's; *secret is set when there was one. `provider`: the
+ * stack's secrets provider when it is not a passphrase (config_secrets_provider), which cimport
+ * cannot open. */
+static bool config_decrypt(arena_t *a, const pv_t *doc, const char *provider, pv_t **v, bool *secret, const char *path,
+                           const char *full, const char *pkg, passphrase_keyring_t *keyring, diag_list_t *diags) {
     const pv_t *cipher = secure_cipher(*v);
     if (cipher) {
         const pv_t *salt = pv_object_get(doc, "encryptionsalt");
+        if (provider) {
+            diag_add(diags, DIAG_ERROR, DIAG_INPUT, path, NULL,
+                     "config value '%s' is encrypted (secure:) by the stack's secrets provider %s, which cimport "
+                     "cannot open (it decrypts passphrase-encrypted config only), so the %s provider would be "
+                     "configured without it: switch the stack to a passphrase (`pulumi stack change-secrets-provider "
+                     "passphrase`, which encrypts its config and state again with one) and run again with its "
+                     "passphrase in PULUMI_CONFIG_PASSPHRASE",
+                     full, provider, pkg);
+            return false;
+        }
         if (!keyring || !salt || salt->kind != PV_STRING) {
             diag_add(diags, DIAG_ERROR, DIAG_INPUT, path, NULL,
                      !keyring ? "config value '%s' is encrypted (secure:) and no passphrase is set to decrypt it, "
                                 "so the %s provider would be configured without it: set PULUMI_CONFIG_PASSPHRASE "
                                 "or PULUMI_CONFIG_PASSPHRASE_FILE to the stack's passphrase"
                               : "config value '%s' is encrypted (secure:) by a secrets provider other than a "
-                                "passphrase (the file has no encryptionsalt), which cimport cannot decrypt, so "
-                                "the %s provider would be configured without it",
+                                "passphrase (the file has no encryptionsalt and names none: Pulumi Cloud's service "
+                                "key, for a stack there), which cimport cannot decrypt, so the %s provider would be "
+                                "configured without it: switch the stack to a passphrase (`pulumi stack "
+                                "change-secrets-provider passphrase`) and run again with its passphrase in "
+                                "PULUMI_CONFIG_PASSPHRASE",
                      full, pkg);
             return false;
         }
@@ -1078,7 +1106,7 @@ static bool config_decrypt(arena_t *a, const pv_t *doc, pv_t **v, bool *secret, 
     for (size_t i = 0; i < n; i++) {
         pv_t *item = (*v)->kind == PV_OBJECT ? (*v)->u.obj.members[i].value : (*v)->u.arr.items[i];
         bool inner = false;
-        if (!config_decrypt(a, doc, &item, &inner, path, full, pkg, keyring, diags)) return false;
+        if (!config_decrypt(a, doc, provider, &item, &inner, path, full, pkg, keyring, diags)) return false;
         if (!inner) continue;
         if (!copy) copy = pv_clone(a, *v);
         if (copy->kind == PV_OBJECT)
@@ -1120,6 +1148,7 @@ bool plugin_host_config_load_stack(arena_t *a, pv_t *config, pv_t *stack_values,
                  "`config:` must be a mapping of `package:key: value` entries");
         return false;
     }
+    const char *provider = config_secrets_provider(a, doc);
     for (size_t i = 0; i < cfg->u.obj.len; i++) {
         const char *full = cfg->u.obj.members[i].key;
         pv_t *v = cfg->u.obj.members[i].value;
@@ -1128,7 +1157,7 @@ bool plugin_host_config_load_stack(arena_t *a, pv_t *config, pv_t *stack_values,
         if (!config_key(a, full, project, &pkg, &key)) continue; /* the project's own config */
         pv_t *plain = v;
         bool secret = false;
-        if (!config_decrypt(a, doc, &plain, &secret, path, full, pkg, keyring, diags)) return false;
+        if (!config_decrypt(a, doc, provider, &plain, &secret, path, full, pkg, keyring, diags)) return false;
         /* Pulumi gives a default provider a secure value (or an object holding one) as a secret */
         config_put(a, config, stack_values, pkg, key, plain, secret);
     }

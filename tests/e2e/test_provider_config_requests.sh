@@ -166,5 +166,29 @@ check "explicit provider: its URN and name" "
   if (!c || c.urn !== r.urn || c.name !== 'west') return 'Configure ' + JSON.stringify(c);
   return '';"
 
+# 5. A stack whose secrets provider is a cloud KMS (read16 F9): its `secure:` provider value cannot be read by
+# cimport, which says so naming that provider and the way out, exits non-zero and writes nothing — it said
+# "set PULUMI_CONFIG_PASSPHRASE", which does not help (and, with one set, did not name the provider).
+kms='awskms://alias/cimport-test?region=us-east-1'
+mkdir -p "$state/.pulumi/stacks/cfgreq"
+printf '{"version":3,"checkpoint":{"stack":"organization/cfgreq/kms","latest":null}}' >"$state/.pulumi/stacks/cfgreq/kms.json"
+cat >"$proj/Pulumi.kms.yaml" <<YAML
+secretsprovider: $kms
+encryptedkey: AQICAHhAA2cimportTestKeyNotRealAAAAfjB8BgkqhkiG9w0BBwagbzBtAgEAMGgGCSqGSIb3DQEHATAeBglghkgBZQMEAS4wEQQM
+config:
+  cfgpeer:region: eu-north-1
+  cfgpeer:token:
+    secure: v1:9Yt0cimportAAAA:bm90LWEtcmVhbC1jaXBoZXJ0ZXh0LWJ1dC1zaGFwZWQtbGlrZS1vbmU=
+YAML
+cp "$state/.pulumi/stacks/cfgreq/kms.json" "$TMP/kms.before"
+for pass in "" cfg-pass; do
+    (cd "$proj" && PATH="$BIN:/usr/local/bin:/usr/bin:/bin" PULUMI_HOME="$TMP/home" XDG_CACHE_HOME="$TMP/cache"         PULUMI_BACKEND_URL="file://$state" PULUMI_CONFIG_PASSPHRASE="$pass" "$CIMPORT" --stack kms --yes -l typescript         --spec i1.json -o kms.ts >/dev/null 2>"$TMP/ekms")
+    rc=$?
+    [ $rc -ne 0 ] && [ ! -e "$proj/kms.ts" ] && cmp -s "$state/.pulumi/stacks/cfgreq/kms.json" "$TMP/kms.before" &&
+        grep -qF "config value 'cfgpeer:token' is encrypted (secure:) by the stack's secrets provider $kms, which cimport cannot open" "$TMP/ekms" &&
+        grep -qF 'pulumi stack change-secrets-provider passphrase' "$TMP/ekms" && ! grep -q 'set PULUMI_CONFIG_PASSPHRASE' "$TMP/ekms" &&
+        pass || fail "KMS secrets provider (passphrase '${pass}', exit $rc): $(cat "$TMP/ekms")"
+done
+
 echo "provider config requests: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
