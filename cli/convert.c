@@ -43,6 +43,9 @@ static void convert_print_help(FILE *f) {
           "                    whose parent is not converted goes to the stack's root (with a warning), one\n"
           "                    whose explicit provider is not converted is skipped, and a RandomPassword or\n"
           "                    RandomBytes (imported by its secret value) is not converted, with the reason.\n"
+          "                    An explicit provider whose configuration holds a secret is not converted (nor\n"
+          "                    the resources under it): the source stack's ciphertext does not decrypt in\n"
+          "                    another and no secret is written in plaintext; the reason says how to carry it.\n"
           "                    Both: a RandomInteger's ID is the importer's `result,min,max[,seed]`, a RandomId\n"
           "                    with a prefix `prefix,b64url` (the state records the result, the bytes); the\n"
           "                    AWS types imported by other properties get that ID (a Route\n"
@@ -75,8 +78,9 @@ static void convert_print_help(FILE *f) {
           "The summary on stderr counts converted, skipped and unmapped resources by type and lists every\n"
           "resource that was not converted with the reason.\n"
           "\n"
-          "Exit codes: 0 all resources converted, 1 some resources unmapped or without an ID (the others are\n"
-          "written), 2 bad usage or bad input (nothing written), 3 every resource unmapped or without an ID\n"
+          "Exit codes: 0 all resources converted, 1 some resources unmapped or without an ID, or an explicit\n"
+          "provider's secret configuration not carried (the others are written), 2 bad usage or bad input\n"
+          "(nothing written), 3 every resource unmapped or without an ID\n"
           "(nothing written: an import file of -o is left as it was).\n",
           f);
 }
@@ -277,6 +281,11 @@ static void print_summary(const convert_report_t *r, const char *what) {
     if (r->providers_unrecorded) fprintf(stderr, "\nnote: %s\n", CONVERT_SHOW_JSON_PROVIDERS);
     if (r->note) fprintf(stderr, "\nnote: %s: the import file has no resources\n", r->note);
     bool none = !r->converted && !r->providers;
+    if (r->withheld && !none)
+        fprintf(stderr,
+                "\n%zu explicit provider(s) with secret configuration not converted, nor the resources under them "
+                "(listed above with how to carry it); exit code %d\n",
+                r->withheld, CONVERT_EXIT_SOME);
     if (r->unmapped)
         fprintf(stderr, "\n%zu resource(s) unmapped (listed first above)%s; exit code %d\n", r->unmapped,
                 none ? " and none converted: no import file written" : ": not written",
@@ -285,6 +294,11 @@ static void print_summary(const convert_report_t *r, const char *what) {
         fprintf(stderr,
                 "\nno resource converted (%zu without an ID, listed above): no import file written; exit code %d\n",
                 r->no_id, CONVERT_EXIT_NONE);
+    else if (r->withheld && none)
+        fprintf(stderr,
+                "\nno resource converted (the others under explicit providers whose secret configuration an import "
+                "file cannot carry, listed above): no import file written; exit code %d\n",
+                CONVERT_EXIT_NONE);
 }
 
 /* Asks the installed plugins for the mappings of the providers no explicit mapping covers (they win),
@@ -369,7 +383,8 @@ int cli_convert_main(int argc, char **argv) {
     rc = CONVERT_EXIT_USAGE;
     /* Resources to convert and none converted: an import file of nothing would be refused by the
      * import, and -o would replace an earlier conversion with it. Nothing is written. */
-    if (f && !diag_has_errors(&diags) && !report.converted && !report.providers && (report.unmapped || report.no_id)) {
+    if (f && !diag_has_errors(&diags) && !report.converted && !report.providers &&
+        (report.unmapped || report.no_id || report.withheld)) {
         rc = CONVERT_EXIT_NONE;
         if (o.quiet && report.note) fprintf(stderr, "note: %s: the import file has no resources\n", report.note);
         if (!o.quiet) print_summary(&report, tf ? "Terraform type" : "Pulumi type");
@@ -381,7 +396,7 @@ int cli_convert_main(int argc, char **argv) {
         else
             fputs(json, stdout);
         free(json);
-        if (written) rc = report.unmapped || report.no_id ? CONVERT_EXIT_SOME : CONVERT_EXIT_OK;
+        if (written) rc = report.unmapped || report.no_id || report.withheld ? CONVERT_EXIT_SOME : CONVERT_EXIT_OK;
         if (written && o.quiet && report.providers_unrecorded)
             fprintf(stderr, "note: %s\n", CONVERT_SHOW_JSON_PROVIDERS);
         if (written && o.quiet && report.note)

@@ -1089,6 +1089,21 @@ static const pv_t *provider_inputs(export_ctx_t *x, const state_resource_t *r, d
     return in;
 }
 
+/* The keys of an explicit provider's configuration that hold a secret ("a, b"), or NULL. An import file
+ * cannot carry them: the source stack's ciphertext does not decrypt in another stack, and a secret is
+ * never written in plaintext. */
+static const char *provider_secret_keys(export_ctx_t *x, const state_resource_t *r, diag_list_t *diags) {
+    const pv_t *src = provider_inputs(x, r, diags);
+    buf_t keys;
+    buf_init(&keys);
+    for (size_t k = 0; src && src->kind == PV_OBJECT && k < src->u.obj.len; k++)
+        if (pv_contains_secret(src->u.obj.members[k].value))
+            buf_printf(&keys, "%s%s", keys.len ? ", " : "", src->u.obj.members[k].key);
+    const char *r_keys = keys.len ? arena_strdup(x->a, keys.data) : NULL;
+    buf_free(&keys);
+    return r_keys;
+}
+
 static const char *pv_str_member(const pv_t *obj, const char *key) {
     const pv_t *v = pv_unwrap(obj ? pv_object_get(obj, key) : NULL);
     return v && v->kind == PV_STRING && v->u.str.len ? v->u.str.s : NULL;
@@ -1194,6 +1209,7 @@ import_file_t *convert_deployment_to_import_file(arena_t *a, const deployment_t 
     for (size_t i = 0; i < d->n_resources; i++) {
         const state_resource_t *r = &d->resources[i];
         convert_entry_t *e;
+        const char *secret_keys;
         if (strcmp(r->type, "pulumi:pulumi:Stack") == 0) {
             e = convert_report_add(a, report, CONVERT_SKIPPED, r->urn, r->type);
             e->reason = "the stack itself: the target stack has its own";
@@ -1218,6 +1234,19 @@ import_file_t *convert_deployment_to_import_file(arena_t *a, const deployment_t 
             e = convert_report_add(a, report, CONVERT_NO_ID, r->urn, r->type);
             e->token = r->type;
             e->reason = secret_id_reason(a, secret_id_attr(r->type, false), "Pulumi", r->id);
+        } else if (strncmp(r->type, "pulumi:providers:", 17) == 0 &&
+                   (secret_keys = provider_secret_keys(&x, r, diags))) {
+            e = convert_report_add(a, report, CONVERT_SKIPPED, r->urn, r->type);
+            e->reason = arena_sprintf(
+                a,
+                "its configuration holds the secret %s, which an import file cannot carry (a ciphertext of the source "
+                "stack does not decrypt in another, and cimport writes no secret in plaintext), and without which the "
+                "resources under it would be read with another configuration: create the provider in the target stack "
+                "with it (its program's provider, the secret set with `pulumi config set --secret`, and `pulumi up`), "
+                "then name it in the import file's nameTable by its URN there, as `pulumi import` takes an explicit "
+                "provider, and give it as the `provider` of the resources under it",
+                secret_keys);
+            report->withheld++;
         } else if (r->custom && !export_import_id(&x, r, &x.import_id[i], diags)) {
             e = convert_report_add(a, report, CONVERT_NO_ID, r->urn, r->type);
             e->token = r->type;
@@ -1257,11 +1286,20 @@ import_file_t *convert_deployment_to_import_file(arena_t *a, const deployment_t 
         int pi = find_urn(&x, purn);
         if ((pi >= 0 && x.spec_name[pi]) || stackstate_is_default_provider_name(export_urn_name(a, purn))) continue;
         convert_entry_t *e = &report->entries[x.entry[i]];
-        e->reason = arena_sprintf(a,
-                                  "its provider '%s' is not in the import file (%s): under another provider it would "
-                                  "be read with another configuration; import the provider too, or give it one in "
-                                  "the import file",
-                                  purn, not_held_reason(&x, purn));
+        const char *secret_keys = pi >= 0 && strncmp(d->resources[pi].type, "pulumi:providers:", 17) == 0
+                                      ? provider_secret_keys(&x, &d->resources[pi], diags)
+                                      : NULL;
+        if (secret_keys)
+            e->reason = arena_sprintf(a,
+                                      "its provider '%s' is not converted: its configuration holds the secret %s, "
+                                      "which an import file cannot carry (the provider's entry says how to)",
+                                      purn, secret_keys);
+        else
+            e->reason = arena_sprintf(a,
+                                      "its provider '%s' is not in the import file (%s): under another provider it "
+                                      "would be read with another configuration; import the provider too, or give it "
+                                      "one in the import file",
+                                      purn, not_held_reason(&x, purn));
         e->outcome = CONVERT_SKIPPED;
         report->converted--;
         report->skipped++;
@@ -1269,7 +1307,7 @@ import_file_t *convert_deployment_to_import_file(arena_t *a, const deployment_t 
     }
     /* nothing converted: an error, unless some have no ID cimport can use (then the report lists them
      * with the reason and the run exits as a Terraform state's does: none converted) */
-    if (report->converted == 0 && !report->no_id) {
+    if (report->converted == 0 && !report->no_id && !report->withheld) {
         diag_add(diags, DIAG_ERROR, DIAG_INPUT, d->path, NULL,
                  "the export has no resources to import (only the stack, default providers or pending deletes)");
         export_ctx_free(&x);
@@ -1313,27 +1351,12 @@ import_file_t *convert_deployment_to_import_file(arena_t *a, const deployment_t 
             }
         }
         if (is_provider) {
-            /* Provider configuration without secrets: a ciphertext from the source stack would not
-             * decrypt in the target stack. */
+            /* its configuration (one holding a secret is not converted: provider_secret_keys) */
             pv_t *in = pv_object(a);
             const pv_t *src = provider_inputs(&x, r, diags);
-            buf_t left_out;
-            buf_init(&left_out);
-            for (size_t k = 0; src && k < src->u.obj.len; k++) {
-                const pv_member_t *m = &src->u.obj.members[k];
-                if (pv_contains_secret(m->value))
-                    buf_printf(&left_out, "%s%s", left_out.len ? ", " : "", m->key);
-                else if (strcmp(m->key, "version") != 0)
-                    pv_object_set(a, in, m->key, m->value);
-            }
-            /* said, not dropped silently: the target stack's provider, and the code, would lack it */
-            if (left_out.len)
-                diag_add(diags, DIAG_WARNING, DIAG_INPUT, d->path,
-                         arena_sprintf(a, "provider '%s' of type '%s'", sp->name, r->type),
-                         "its secret configuration %s is left out: a ciphertext of the source stack does not decrypt "
-                         "in another; set it on the provider in the import file's inputs and in the program",
-                         left_out.data);
-            buf_free(&left_out);
+            for (size_t k = 0; src && k < src->u.obj.len; k++)
+                if (strcmp(src->u.obj.members[k].key, "version") != 0)
+                    pv_object_set(a, in, src->u.obj.members[k].key, src->u.obj.members[k].value);
             if (in->u.obj.len) sp->inputs = in;
             sp->version = pv_str_member(src, "version");
         }

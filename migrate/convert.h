@@ -61,6 +61,9 @@ typedef struct convert_report {
     size_t converted, skipped, unmapped, no_id;
     size_t stack_only; /* of the converted: types whose provider has no importer (importid_no_importer) */
     size_t providers;  /* explicit provider specs written */
+    /* explicit providers not converted for what an import file cannot carry (their secret configuration):
+     * they, and the resources under them, are listed as skipped and the run exits as with some unmapped */
+    size_t withheld;
     /* they come from a Terraform state, which records no provider configuration: each needs it set */
     bool providers_unconfigured;
     /* a `terraform show -json` document, which does not record each resource's provider configuration

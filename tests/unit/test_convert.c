@@ -1838,8 +1838,7 @@ END_TEST
  * no reference: a nameTable entry would hold the SOURCE stack's URN, which no target stack has, so the
  * import refused the file. The resource goes to the stack root, said; a resource under an explicit
  * provider the file does not hold is not converted, with the reason (another provider would read it
- * with another configuration). Explicit providers are specs referenced by name, with their non-secret
- * configuration. */
+ * with another configuration). Explicit providers are specs referenced by name, with their configuration. */
 START_TEST(test_export_name_table_and_explicit_provider) {
     arena_t *a = arena_new();
     diag_list_t d;
@@ -1848,9 +1847,7 @@ START_TEST(test_export_name_table_and_explicit_provider) {
         "{\"version\":3,\"deployment\":{\"resources\":["
         "{\"urn\":\"urn:pulumi:s::p::pulumi:pulumi:Stack::p-s\",\"custom\":false,\"type\":\"pulumi:pulumi:Stack\"},"
         "{\"urn\":\"urn:pulumi:s::p::pulumi:providers:aws::east\",\"custom\":true,\"id\":\"pid\","
-        "\"type\":\"pulumi:providers:aws\",\"inputs\":{\"region\":\"us-east-1\",\"version\":\"6.0.0\","
-        "\"token\":{\"4dabf18193072939515e22adb298388d\":\"1b47061264138c4ac30d75fd1eb44270\",\"plaintext\":"
-        "\"\\\"t\\\"\"}}},"
+        "\"type\":\"pulumi:providers:aws\",\"inputs\":{\"region\":\"us-east-1\",\"version\":\"6.0.0\"}},"
         "{\"urn\":\"urn:pulumi:s::p::my:app:Comp$aws:s3/bucket:Bucket::b\",\"custom\":true,\"id\":\"bucket-1\","
         "\"type\":\"aws:s3/bucket:Bucket\",\"parent\":\"urn:pulumi:s::p::my:app:Comp::app\","
         "\"provider\":\"urn:pulumi:s::p::pulumi:providers:aws::east::pid\"},"
@@ -1930,6 +1927,57 @@ START_TEST(test_export_name_table_and_explicit_provider) {
 }
 END_TEST
 
+/* An explicit provider whose configuration holds a secret (a ciphertext of the source stack, or the
+ * plaintext of an export made with --show-secrets) is not converted, nor the resources under it: the
+ * ciphertext does not decrypt in another stack, a secret is not written in plaintext, and under another
+ * provider they would be read with another configuration. Both say why; the report counts it withheld
+ * (the CLI exits 1). It was written without the secret, with a warning. */
+START_TEST(test_export_provider_secret_config_withheld) {
+    arena_t *a = arena_new();
+    diag_list_t d;
+    diag_list_init(&d);
+    const char *text =
+        "{\"version\":3,\"deployment\":{\"resources\":["
+        "{\"urn\":\"urn:pulumi:s::p::pulumi:providers:aws::east\",\"custom\":true,\"id\":\"pid\","
+        "\"type\":\"pulumi:providers:aws\",\"inputs\":{\"region\":\"us-east-1\",\"version\":\"6.0.0\","
+        "\"assumeRole\":{\"roleArn\":{\"4dabf18193072939515e22adb298388d\":\"1b47061264138c4ac30d75fd1eb44270\","
+        "\"plaintext\":\"\\\"arn:x\\\"\"}},"
+        "\"token\":{\"4dabf18193072939515e22adb298388d\":\"1b47061264138c4ac30d75fd1eb44270\",\"ciphertext\":"
+        "\"v1:a:b\"}}},"
+        "{\"urn\":\"urn:pulumi:s::p::aws:s3/bucket:Bucket::b\",\"custom\":true,\"id\":\"bucket-1\","
+        "\"type\":\"aws:s3/bucket:Bucket\",\"provider\":\"urn:pulumi:s::p::pulumi:providers:aws::east::pid\"},"
+        "{\"urn\":\"urn:pulumi:s::p::aws:s3/bucket:Bucket::c\",\"custom\":true,\"id\":\"bucket-2\","
+        "\"type\":\"aws:s3/bucket:Bucket\"}]}}";
+    deployment_t *dep = deployment_parse(a, text, strlen(text), "export.json", &d);
+    ck_assert_msg(dep != NULL, "%s", d.head ? d.head->message : "");
+    convert_report_t r = {0};
+    import_file_t *f = convert_deployment_to_import_file(a, dep, &r, &d);
+    ck_assert_ptr_nonnull(f);
+    ck_assert_uint_eq(f->n_specs, 1);
+    ck_assert_str_eq(f->specs[0].name, "c");
+    ck_assert_uint_eq(r.converted, 1);
+    ck_assert_uint_eq(r.skipped, 2);
+    ck_assert_uint_eq(r.withheld, 1);
+    ck_assert_uint_eq(r.providers, 0);
+    ck_assert_int_eq(r.entries[0].outcome, CONVERT_SKIPPED);
+    ck_assert_msg(strstr(r.entries[0].reason, "its configuration holds the secret assumeRole, token, which an import "
+                                              "file cannot carry") &&
+                      strstr(r.entries[0].reason, "nameTable"),
+                  "%s", r.entries[0].reason);
+    ck_assert_int_eq(r.entries[1].outcome, CONVERT_SKIPPED);
+    ck_assert_str_eq(r.entries[1].reason, "its provider 'urn:pulumi:s::p::pulumi:providers:aws::east' is not "
+                                          "converted: its configuration holds the secret assumeRole, token, which an "
+                                          "import file cannot carry (the provider's entry says how to)");
+    char *json = import_file_to_json(f);
+    ck_assert_ptr_null(strstr(json, "arn:x"));
+    ck_assert_ptr_null(strstr(json, "v1:a:b"));
+    free(json);
+    deployment_free(dep);
+    diag_list_free(&d);
+    arena_free(a);
+}
+END_TEST
+
 START_TEST(test_is_terraform_state) {
     arena_t *a = arena_new();
     char *tf = tu_read(fixture(a, "docker.tfstate"), NULL);
@@ -1980,6 +2028,7 @@ int main(void) {
     tcase_add_test(tc, test_pulumi_exports_structure);
     tcase_add_test(tc, test_export_named_references);
     tcase_add_test(tc, test_export_name_table_and_explicit_provider);
+    tcase_add_test(tc, test_export_provider_secret_config_withheld);
     tcase_add_test(tc, test_export_name_with_double_colon);
     tcase_add_test(tc, test_export_user_provider_named_default_like);
     tcase_add_test(tc, test_export_secret_import_ids_refused);
