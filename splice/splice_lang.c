@@ -1646,6 +1646,77 @@ static void sp_insertion_point(sp_program_t *p, TSNode body) {
 /* ---------------------------------------------------------------------------------------------- */
 /* resources                                                                                        */
 
+/* Whether file names the class: spelled alike without `_` and case (`random_string`, `randomString`
+ * for `RandomString`; Python's `lambda_` for `Lambda`). */
+static bool sp_file_names_class(const char *file, size_t fl, const char *cls, size_t cl) {
+    size_t i = 0, j = 0;
+    for (;; i++, j++) {
+        while (i < fl && file[i] == '_')
+            i++;
+        while (j < cl && cls[j] == '_')
+            j++;
+        if (i == fl || j == cl) return i == fl && j == cl && fl > 0;
+        if (tolower((unsigned char)file[i]) != tolower((unsigned char)cls[j])) return false;
+    }
+}
+
+/* A package's class reached through the module of its SDK that defines it, as the SDKs lay their
+ * files out, in the form the package's own import gives it (read18 F8: taken for another type, the
+ * resource was added a second time): TypeScript `@pulumi/random/randomString.RandomString` (the
+ * file of `import { RandomString } from "@pulumi/random/randomString"`) → `@pulumi/random.RandomString`,
+ * `@pulumi/aws/s3/bucket.Bucket` and `@pulumi/aws/s3.Bucket` → `@pulumi/aws.s3.Bucket`, a directory's
+ * `index` left out; Python `pulumi_random.random_string.RandomString` → `pulumi_random.RandomString`,
+ * `pulumi_aws.s3.bucket.Bucket` → `pulumi_aws.s3.Bucket`. Local modules (`./x`, `.x`) are left as
+ * they are; so is any other type. */
+static const char *sp_sdk_file_type(sp_program_t *p, const char *t) {
+    if (t[0] == '.') return t;
+    if (p->lang == LANG_PYTHON) {
+        /* a module (not the package) named as the class that follows it */
+        const char *seg = strchr(t, '.');
+        while (seg) {
+            const char *s = seg + 1, *e = strchr(s, '.');
+            if (!e) break;
+            const char *ne = strchr(e + 1, '.');
+            size_t nl = ne ? (size_t)(ne - e - 1) : strlen(e + 1);
+            if (isupper((unsigned char)e[1]) && sp_file_names_class(s, (size_t)(e - s), e + 1, nl))
+                return arena_sprintf(p->a, "%.*s%s", (int)(seg - t), t, e);
+            seg = e;
+        }
+        return t;
+    }
+    if (p->lang != LANG_TYPESCRIPT) return t;
+    /* the package: `@scope/name` or `name`; what follows its `/` is a path in it */
+    const char *slash = strchr(t, '/');
+    if (!slash) return t;
+    if (t[0] == '@' && !(slash = strchr(slash + 1, '/'))) return t;
+    const char *last = strrchr(slash, '/'), *fe = strchr(last, '.');
+    if (!fe || !fe[1]) return t; /* the module itself, no class of it */
+    const char *rest = fe + 1, *re = strchr(rest, '.');
+    size_t rl = re ? (size_t)(re - rest) : strlen(rest);
+    buf_t b;
+    buf_init(&b);
+    buf_append(&b, t, (size_t)(slash - t));
+    for (const char *s = slash + 1; s <= last;) { /* the directories */
+        const char *e = strchr(s, '/');
+        if (!e || e > last) e = last;
+        if (e > s) {
+            buf_putc(&b, '.');
+            buf_append(&b, s, (size_t)(e - s));
+        }
+        s = e + 1;
+    }
+    size_t fl = (size_t)(fe - last - 1);
+    if (!(fl == 5 && memcmp(last + 1, "index", 5) == 0) && !sp_file_names_class(last + 1, fl, rest, rl)) {
+        buf_putc(&b, '.');
+        buf_append(&b, last + 1, fl);
+    }
+    buf_putc(&b, '.');
+    buf_append(&b, rest, strlen(rest));
+    char *r = buf_arena_str(&b, p->a);
+    buf_free(&b);
+    return r;
+}
+
 const char *sp_canonical_type(sp_program_t *p, const char *type_text) {
     if (p->lang == LANG_CSHARP && strncmp(type_text, "global::", 8) == 0) type_text += 8;
     const char *dot = strchr(type_text, '.');
@@ -1653,7 +1724,7 @@ const char *sp_canonical_type(sp_program_t *p, const char *type_text) {
     for (size_t i = 0; i < p->nimports; i++) {
         const sp_import_t *im = &p->imports[i];
         if (im->local && strlen(im->local) == rl && strncmp(im->local, type_text, rl) == 0)
-            return arena_sprintf(p->a, "%s%s", im->path, dot ? dot : "");
+            return sp_sdk_file_type(p, arena_sprintf(p->a, "%s%s", im->path, dot ? dot : ""));
     }
     /* Java: a simple class name not imported by name may come from a wildcard import; C#: from a
      * namespace's `using` (`new ComponentResource(...)` of `using Pulumi;`). */

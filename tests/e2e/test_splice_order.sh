@@ -57,7 +57,8 @@ const js = ts.transpileModule(src, {compilerOptions: {module: ts.ModuleKind.Comm
 const made = [];
 class R { constructor(n) { made.push(n); this.id = n; this.result = n; } }
 const pulumi = {getStack: () => "dev", interpolate: () => "", Config: class { require() { return "v"; } }, ComponentResource: class {}};
-const stubs = {"@pulumi/pulumi": pulumi, "@pulumi/random": {RandomString: R, RandomInteger: R, RandomPet: R}};
+const stubs = {"@pulumi/pulumi": pulumi, "@pulumi/random": {RandomString: R, RandomInteger: R, RandomPet: R},
+  "@pulumi/random/randomString": {RandomString: R}};
 const m = {exports: {}};
 new Function("require", "module", "exports", js)((n) => stubs[n], m, m.exports);
 const f = typeof m.exports === "function" ? m.exports : m.exports.default;
@@ -84,6 +85,7 @@ class RandomString(_R): pass
 class RandomInteger(_R): pass
 class RandomPet(_R): pass
 EOF
+printf 'from pulumi_random import RandomString\n' >"$tmp/pystub/pulumi_random/random_string.py"
 run_py() { (cd "$tmp/pystub" && python3 -c 'import runpy, sys; runpy.run_path(sys.argv[1]); import pulumi_random; print(",".join(sorted(pulumi_random.made)))' "$1" 2>&1); }
 mkdir -p "$tmp/gostub/pulumi/go/pulumi" "$tmp/gostub/random/go/random"
 printf 'module github.com/pulumi/pulumi/sdk/v3\n\ngo 1.19\n' >"$tmp/gostub/pulumi/go.mod"
@@ -520,6 +522,23 @@ case_ f11pyparen __main__.py "$tmp/two.json" check_py "bucket-suffix,server-name
 grep -q '1 replaced' "$tmp/f11pyparen/run.log" && ok || bad "f11pyparen: server-name was not replaced in place: $(cat "$tmp/f11pyparen/run.log")"
 printf 'import pulumi = require("@pulumi/pulumi");\nimport random = require("@pulumi/random");\n\nexport const name = new random.RandomString("server-name", {length: 3});\n' >"$tmp/f11req/index.ts"
 case_ f11req index.ts "$tmp/two.json" check_ts "bucket-suffix,server-name" "may be the same resource"
+
+# ---- read18 F8: a class imported from the module of its SDK that defines it (what IDEs' auto-import
+# writes: `from pulumi_random.random_string import RandomString`, `@pulumi/random/randomString`) is the
+# package's class: the resource is replaced in place, never added a second time (one URN twice)
+mkdir -p "$tmp/pysubmod" "$tmp/pysubmod2" "$tmp/tsdeepimp" "$tmp/tsdeepns"
+printf 'import pulumi\nfrom pulumi_random.random_string import RandomString\n\ns = RandomString("server-name", length=3)\n' >"$tmp/pysubmod/__main__.py"
+case_ pysubmod __main__.py "$tmp/two.json" check_py "bucket-suffix,server-name" "(not to be refused)"
+grep -q '1 replaced' "$tmp/pysubmod/run.log" && ok || bad "pysubmod: server-name was not replaced in place: $(cat "$tmp/pysubmod/run.log")"
+printf 'import pulumi\nimport pulumi_random.random_string as rs\n\ns = rs.RandomString("server-name", length=3)\n' >"$tmp/pysubmod2/__main__.py"
+case_ pysubmod2 __main__.py "$tmp/two.json" check_py "bucket-suffix,server-name" "(not to be refused)"
+grep -q '1 replaced' "$tmp/pysubmod2/run.log" && ok || bad "pysubmod2: server-name was not replaced in place: $(cat "$tmp/pysubmod2/run.log")"
+printf 'import { RandomString } from "@pulumi/random/randomString";\n\nexport const s = new RandomString("server-name", {length: 3});\n' >"$tmp/tsdeepimp/index.ts"
+case_ tsdeepimp index.ts "$tmp/two.json" check_ts "bucket-suffix,server-name" "(not to be refused)"
+grep -q '1 replaced' "$tmp/tsdeepimp/run.log" && ok || bad "tsdeepimp: server-name was not replaced in place: $(cat "$tmp/tsdeepimp/run.log")"
+printf 'import * as rs from "@pulumi/random/randomString";\n\nexport const s = new rs.RandomString("server-name", {length: 3});\n' >"$tmp/tsdeepns/index.ts"
+case_ tsdeepns index.ts "$tmp/two.json" check_ts "bucket-suffix,server-name" "(not to be refused)"
+grep -q '1 replaced' "$tmp/tsdeepns/run.log" && ok || bad "tsdeepns: server-name was not replaced in place: $(cat "$tmp/tsdeepns/run.log")"
 
 # ---- F15: a resource replaced inside an f-string's replacement field --------------------------------------
 # Before Python 3.12 (PEP 701) a replacement field may not hold its f-string's quote, a backslash or a `#`,
