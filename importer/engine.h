@@ -45,27 +45,29 @@ typedef enum {
 const char *import_status_name(import_status_t s);
 
 typedef struct import_result {
+    /* Pointers and sizes first, the small fields together at the end: 152 bytes, not 176 (one a resource, held
+     * for the whole run). */
     const import_plan_item_t *item;
-    import_status_t status;
     const char *id;    /* the ID Read returned, else the import ID */
     pv_t *inputs;      /* the final inputs Iₚ (object) */
     pv_t *read_inputs; /* Iₐ */
     pv_t *state;       /* Sₐ */
     input_provenance_entry_t *provenance;
     size_t n_provenance;
+    const char **residual; /* paths still differing after the last round */
+    size_t n_residual;
+    const char **ignore_changes; /* with --ignore-residual: the residual paths */
+    size_t n_ignore_changes;
+    diag_list_t diags; /* this resource's diagnostics (errors, Check failures, provider logs) */
+    arena_t *arena;    /* with release_results: this result's own arena (its values and strings) */
+    import_status_t status;
+    int rounds;            /* copy rounds run */
     bool verified;         /* the final Check + Diff reported no difference */
     bool verified_offline; /* resumed: that Check + Diff was cimport's own over the schema (an --offline-state
                             * run), not the provider's */
-    const char **residual; /* paths still differing after the last round */
-    size_t n_residual;
-    bool residual_unnamed;       /* the last Diff reported changes without naming them (nothing to copy or ignore) */
-    bool check_rejected;         /* the last Check failed the final inputs: `pulumi up` with them fails */
-    const char **ignore_changes; /* with --ignore-residual: the residual paths */
-    size_t n_ignore_changes;
-    int rounds;        /* copy rounds run */
-    diag_list_t diags; /* this resource's diagnostics (errors, Check failures, provider logs) */
-    bool resumed;      /* carried over from a previous run's results (engine_options_t.resume): no calls */
-    arena_t *arena;    /* with release_results: this result's own arena (its values and strings) */
+    bool residual_unnamed; /* the last Diff reported changes without naming them (nothing to copy or ignore) */
+    bool check_rejected;   /* the last Check failed the final inputs: `pulumi up` with them fails */
+    bool resumed;          /* carried over from a previous run's results (engine_options_t.resume): no calls */
 } import_result_t;
 
 /* A previous run's `--json` results document (README "--json results"): the resources it records as

@@ -219,18 +219,19 @@ typedef struct pcl_gen_resource {
     const char *provider; /* variable name of an explicit provider, NULL for default */
     const char *version;  /* package version for the package block */
     const char *plugin_download_url;
-    bool protect;
-    bool component; /* local component */
     const char **ignore_changes;
     size_t n_ignore_changes;
     const char *import_id; /* emit the `import` option (code-first import), NULL otherwise */
     /* further options carried over from a recorded state (variable names as for parent) */
-    bool retain_on_delete;
     const char **depends_on;
     size_t n_depends_on;
     const char *deleted_with;
     const char **replace_with;
     size_t n_replace_with;
+    /* the flags together at the end (one such record a resource while the program is generated) */
+    bool protect;
+    bool component;        /* local component */
+    bool retain_on_delete; /* from a recorded state */
 } pcl_gen_resource_t;
 
 typedef enum {

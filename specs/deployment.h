@@ -22,11 +22,6 @@ typedef struct state_resource {
     const char *id; /* NULL if none */
     const char *parent;
     const char *provider; /* "<provider URN>::<provider ID>" or NULL */
-    bool custom;
-    bool protect;
-    bool del; /* pending delete */
-    bool external;
-    bool retain_on_delete; /* retainOnDelete: `pulumi destroy` leaves it in the cloud */
     /* additionalSecretOutputs: the output names the program marked secret, ", "-joined; NULL if none */
     const char *additional_secret_outputs;
     pv_t *inputs;  /* object, never NULL */
@@ -36,8 +31,14 @@ typedef struct state_resource {
     const struct cJSON *raw; /* the resource's JSON in `doc`; NULL when loaded indexed */
     /* Loaded indexed (deployment_load_indexed): inputs and outputs are NULL until
      * deployment_resource_read parses the resource's byte range of the file. */
-    bool lazy;
     size_t range_start, range_len;
+    /* the flags together at the end: 112 bytes, not 120 (one a resource of the export's index) */
+    bool custom;
+    bool protect;
+    bool del; /* pending delete */
+    bool external;
+    bool retain_on_delete; /* retainOnDelete: `pulumi destroy` leaves it in the cloud */
+    bool lazy;
 } state_resource_t;
 
 typedef struct deployment {

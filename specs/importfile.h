@@ -27,11 +27,11 @@ typedef struct import_spec {
     const char *plugin_download_url;
     const char **properties;
     size_t n_properties;
-    bool component;
-    bool remote;
     pv_t *inputs;  /* NULL when absent */
     pv_t *outputs; /* NULL when absent */
     int index;     /* position in the file (0-based) */
+    bool component;
+    bool remote;
 } import_spec_t;
 
 typedef struct import_name_entry {
@@ -70,13 +70,13 @@ typedef struct import_plan_item {
     const char *id;       /* NULL for components and providers */
     const char *urn;
     const char *parent_urn;   /* NULL when the parent is the stack */
-    int parent_index;         /* index in plan items, or -1 (nameTable parent or none) */
     const char *provider_urn; /* explicit provider, NULL for the default provider */
+    int parent_index;         /* index in plan items, or -1 (nameTable parent or none) */
     int provider_index;       /* index in plan items, or -1 */
+    int depth;                /* 0 for top-level; parents always come before their children in `items` */
     bool is_provider;
     bool is_component;
     bool protect;
-    int depth; /* 0 for top-level; parents always come before their children in `items` */
 } import_plan_item_t;
 
 typedef struct import_plan {
