@@ -378,12 +378,26 @@ struct engine {
     size_t in_flight, finished, failed, delivered;
     int64_t next_tick;
     engine_stats_t stats;
-    bool stopping;         /* opts->stop was seen: nothing starts, the calls in flight were cancelled */
-    hashmap_t objects;     /* each imported custom resource's object key (object_key) → its plan index + 1 */
-    hashmap_t alike;       /* an explicit provider's URN → the first one's configured alike, "" the default
-                            * provider's (alike_providers) */
-    arena_t *objects_keys; /* the keys (not the caller's arena, which holds only the results) */
+    bool stopping; /* opts->stop was seen: nothing starts, the calls in flight were cancelled */
+    /* The cloud objects claimed (claim_object): each key's 64-bit hash → its first claim (object_claim_t), not
+     * the key itself (a resource's type, ID and provider URN: ~60 bytes a resource, held for the whole run) */
+    hashmap_t objects;
+    hashmap_t objects_alike_hash; /* the rare key whose hash an earlier, different key has: key → first claim */
+    hashmap_t objects_read_ids;   /* a claim whose Read ID is not its import ID: &claim->index → that ID */
+    hashmap_t alike;              /* an explicit provider's URN → the first one's configured alike, "" the default
+                                   * provider's (alike_providers) */
+    arena_t *objects_claims;      /* the claims, the read IDs and the keys of objects_alike_hash */
+    arena_t *objects_scratch;     /* the key being claimed and the first claim's, remade now and then */
 };
+
+uint64_t (*engine_object_hash)(const void *key, size_t len) = hashmap_hash;
+
+/* The first resource of the run to claim a cloud object. A released result no longer has its ID, so the ID Read
+ * gave is kept here (objects_read_ids) when it is not the plan's import ID, to remake the key. */
+typedef struct object_claim {
+    uint64_t hash;
+    uint32_t index; /* plan index */
+} object_claim_t;
 
 static long item_parent(const engine_t *g, size_t i) {
     int pi = g->plan->items[i].parent_index;
@@ -516,18 +530,49 @@ static const char *canon_provider(const engine_t *g, const char *provider_urn) {
     return v ? *v : provider_urn;
 }
 
-/* The key of the cloud object a result is (stackstate_object_key, as the stack merge keys the stack's):
- * its type, ID and provider configuration — "" for the package's default provider, else the explicit
- * provider's URN, or the first one's configured alike (alike_providers). NULL for a result that is no
- * such object: not imported, not read (a component or a provider), or of a type whose ID is no
- * identity. */
-static const char *object_key(engine_t *g, const import_result_t *r, size_t *len) {
+/* The key of the cloud object plan item `it` is, Read's ID being `id` (stackstate_object_key, as the stack merge keys
+ * the stack's): its type, ID and provider configuration — "" for the package's default provider, else the explicit
+ * provider's URN, or the first one's configured alike (alike_providers). */
+static const char *item_object_key(engine_t *g, const import_plan_item_t *it, const char *id, size_t *len) {
+    return stackstate_object_key(g->objects_scratch, it->type, id, canon_provider(g, it->provider_urn), len);
+}
+
+/* Whether a result is a cloud object of its own: imported, read (not a component or a provider), of a type whose ID
+ * is an identity. */
+static bool is_object(const import_result_t *r) {
     const import_plan_item_t *it = r->item;
-    if (r->status != IMPORT_OK || it->is_component || it->is_provider || !r->id || !*r->id ||
-        importid_id_is_no_identity(it->type))
-        return NULL;
-    if (!g->objects_keys) g->objects_keys = arena_new();
-    return stackstate_object_key(g->objects_keys, it->type, r->id, canon_provider(g, it->provider_urn), len);
+    return r->status == IMPORT_OK && !it->is_component && !it->is_provider && r->id && *r->id &&
+           !importid_id_is_no_identity(it->type);
+}
+
+/* The plan index of the first resource that claimed the object of key `key`, or -1 when none has: plan item i is
+ * then recorded as its first. Equal hashes are confirmed on the keys themselves (the first claim's remade from its
+ * plan item and Read ID); a different key of an equal hash is kept whole in objects_alike_hash. */
+static long find_or_claim(engine_t *g, size_t i, const char *key, size_t len) {
+    uint64_t h = engine_object_hash(key, len);
+    void **slot = hashmap_find(&g->objects, (const char *)&h, sizeof h);
+    if (!slot) {
+        object_claim_t *c = arena_alloc(g->objects_claims, sizeof *c);
+        c->hash = h;
+        c->index = (uint32_t)i;
+        hashmap_add(&g->objects, (const char *)&c->hash, sizeof c->hash, c);
+        const import_result_t *r = &g->results[i];
+        if (!r->item->id || strcmp(r->id, r->item->id) != 0)
+            hashmap_add(&g->objects_read_ids, (const char *)&c->index, sizeof c->index,
+                        arena_strdup(g->objects_claims, r->id));
+        return -1;
+    }
+    /* the first claim of this hash: the same object, or (rarely) another whose key hashes alike */
+    const object_claim_t *first = *slot;
+    const import_plan_item_t *ft = g->results[first->index].item;
+    void **read_id = hashmap_find(&g->objects_read_ids, (const char *)&first->index, sizeof first->index);
+    size_t flen;
+    const char *fkey = item_object_key(g, ft, read_id ? *read_id : ft->id, &flen);
+    if (flen == len && memcmp(fkey, key, len) == 0) return (long)first->index;
+    void **other = hashmap_find(&g->objects_alike_hash, key, len);
+    if (other) return (long)(uintptr_t)*other - 1;
+    hashmap_add(&g->objects_alike_hash, arena_strndup(g->objects_claims, key, len), len, (void *)(uintptr_t)(i + 1));
+    return -1;
 }
 
 /* Whether plan item i may be a cloud object of its own (object_key gives it a key once imported). */
@@ -541,16 +586,19 @@ static bool may_be_object(const import_plan_item_t *it) {
  * order (settle; parents first), so the one already holding the key is the earlier, whichever Read
  * answered first. */
 static void claim_object(engine_t *g, size_t i) {
-    size_t len;
-    const char *key = object_key(g, &g->results[i], &len);
-    if (!key) return;
-    void **slot = hashmap_find(&g->objects, key, len);
-    if (!slot) {
-        hashmap_add(&g->objects, key, len, (void *)(uintptr_t)(i + 1));
-        return;
-    }
     import_result_t *r = &g->results[i];
-    const import_plan_item_t *it = r->item, *kt = g->results[(size_t)(uintptr_t)*slot - 1].item;
+    if (!is_object(r)) return;
+    if (!g->objects_claims) g->objects_claims = arena_new();
+    if (g->objects_scratch && arena_used(g->objects_scratch) > 65536) {
+        arena_free(g->objects_scratch);
+        g->objects_scratch = NULL;
+    }
+    if (!g->objects_scratch) g->objects_scratch = arena_new();
+    size_t len;
+    const char *key = item_object_key(g, r->item, r->id, &len);
+    long first = find_or_claim(g, i, key, len);
+    if (first < 0) return;
+    const import_plan_item_t *it = r->item, *kt = g->results[first].item;
     arena_t *a = result_arena(g, r);
     /* equal keys: both under the default provider, or under one explicit provider, or two configured
      * alike (two explicit ones, or one and the default provider) */
@@ -1368,8 +1416,11 @@ import_result_t *engine_run(arena_t *a, const import_plan_t *plan, provider_regi
     free(g.work);
     free(g.pool);
     hashmap_free(&g.objects);
+    hashmap_free(&g.objects_alike_hash);
+    hashmap_free(&g.objects_read_ids);
     hashmap_free(&g.alike);
-    arena_free(g.objects_keys);
+    arena_free(g.objects_claims);
+    arena_free(g.objects_scratch);
     return results;
 }
 
