@@ -756,16 +756,22 @@ deployment_t *deployment_load_indexed(arena_t *a, const char *path, bool *not_pu
             goto out;
         }
         if (c->found && map[c->range.start] == '[') {
-            d->resources = c->n ? arena_alloc(a, c->n * sizeof *c->rs) : NULL;
-            if (c->n) memcpy(d->resources, c->rs, c->n * sizeof *c->rs);
+            /* the grown array itself, cut to size and freed with the arena: a copy in the arena would be, for a
+             * moment, a second index beside the first (11 MB at 100,000 resources, at the load phase's peak) */
+            if (c->n) {
+                state_resource_t *kept = realloc(c->rs, c->n * sizeof *c->rs);
+                d->resources = kept ? kept : c->rs;
+                c->rs = NULL;
+                arena_on_free(a, free, d->resources);
+            }
             d->n_resources = c->n;
             const char *stack = d->stack, *project = NULL;
             for (size_t k = 0; k < c->n; k++)
-                if (strcmp(c->rs[k].type, "pulumi:pulumi:Stack") == 0) {
-                    urn_stack_project(a, c->rs[k].urn, &stack, &project);
+                if (strcmp(d->resources[k].type, "pulumi:pulumi:Stack") == 0) {
+                    urn_stack_project(a, d->resources[k].urn, &stack, &project);
                     break;
                 }
-            if ((!stack || !project) && c->n) urn_stack_project(a, c->rs[0].urn, &stack, &project);
+            if ((!stack || !project) && c->n) urn_stack_project(a, d->resources[0].urn, &stack, &project);
             if (stack) d->stack = stack;
             if (project) d->project = project;
         }

@@ -819,7 +819,11 @@ static bool import_text_encoding_ok(const char *text, size_t len, const char *pa
            json_encoding_check(text, len, path, diags);
 }
 
-import_file_t *import_file_parse(arena_t *a, const char *text, size_t len, const char *path, diag_list_t *diags) {
+/* import_file_parse; with `text_arena`, the arena holding the text, freed (and set NULL) as soon as the text is parsed
+ * into a tree: what is decoded from the tree is copied out of it, and the text and the tree together were the load
+ * phase's peak (15 MB and 27 MB at 100,000 resources, beside the stack export's index being built). */
+static import_file_t *parse_text(arena_t *a, const char *text, size_t len, const char *path, diag_list_t *diags,
+                                 arena_t **text_arena) {
     ifdec_t d = {.a = a, .path = path, .diags = diags};
     size_t off = len >= 3 && !memcmp(text, "\xEF\xBB\xBF", 3) ? 3 : 0;
     if (!import_text_encoding_ok(text, len, path, diags)) return NULL;
@@ -843,10 +847,18 @@ import_file_t *import_file_parse(arena_t *a, const char *text, size_t len, const
                          "the import file holds no document; it must hold a mapping with a 'resources' list");
         return NULL;
     }
+    if (text_arena) {
+        arena_free(*text_arena);
+        *text_arena = NULL;
+    }
     import_file_t *f = dec_file(&d, root);
     cJSON_Delete(root);
     hashmap_free(&d.texts);
     return f;
+}
+
+import_file_t *import_file_parse(arena_t *a, const char *text, size_t len, const char *path, diag_list_t *diags) {
+    return parse_text(a, text, len, path, diags, NULL);
 }
 
 import_file_t *import_file_load(arena_t *a, const char *path, diag_list_t *diags) {
@@ -858,7 +870,7 @@ import_file_t *import_file_load(arena_t *a, const char *path, diag_list_t *diags
     if (n && !import_text_encoding_ok(head, n, path, diags)) return NULL;
     arena_t *t = arena_new();
     char *text = file_read_all(t, path, &len, diags);
-    import_file_t *f = text ? import_file_parse(a, text, len, path, diags) : NULL;
+    import_file_t *f = text ? parse_text(a, text, len, path, diags, &t) : NULL;
     arena_free(t);
     return f;
 }
