@@ -304,6 +304,34 @@ static bool load_stack_config(import_session_t *p, const session_options_t *o, p
                                                                           p->project, p->secrets.keyring, &p->diags);
 }
 
+/* Of the stack's configuration, `pulumi:disable-default-providers` alone (into p->stack_config), for an
+ * offline run that writes code and starts no plugin: Pulumi.yaml's, then the named stack's file's over it.
+ * The rest is not read: its `secure:` values would want a passphrase the run has no use for. */
+static bool load_disabled_defaults(import_session_t *p, const session_options_t *o) {
+    p->stack_config = pv_object(p->arena);
+    pv_t *scratch = pv_object(p->arena), *project_values = pv_object(p->arena);
+    const char *project_file = o->project_file ? o->project_file : "Pulumi.yaml";
+    if (!plugin_host_config_load_project(p->arena, scratch, project_values, project_file, p->project, &p->diags))
+        return false;
+    const pv_t *pc = pv_object_get(project_values, "pulumi");
+    const pv_t *v = pc && pc->kind == PV_OBJECT ? pv_object_get(pc, "disable-default-providers") : NULL;
+    const char *stack_file = o->config_file ? o->config_file
+                             : o->stack     ? arena_sprintf(p->arena, "Pulumi.%s.yaml", p->stack)
+                                            : NULL;
+    if (stack_file && access(stack_file, R_OK) == 0) {
+        pv_t *doc = plugin_yaml_load(p->arena, stack_file, true, NULL, &p->diags);
+        if (!doc) return false;
+        const pv_t *cfg = doc->kind == PV_OBJECT ? pv_object_get(doc, "config") : NULL;
+        const pv_t *sv = cfg && cfg->kind == PV_OBJECT ? pv_object_get(cfg, "pulumi:disable-default-providers") : NULL;
+        if (sv) v = sv;
+    }
+    if (!v) return true;
+    pv_t *pulumi = pv_object(p->arena);
+    pv_object_set(p->arena, pulumi, "disable-default-providers", pv_clone(p->arena, v));
+    pv_object_set(p->arena, p->stack_config, "pulumi", pulumi);
+    return true;
+}
+
 /* The package of a plan item that takes its package's default provider (a custom resource or a remote
  * component without an explicit provider), else NULL. */
 static const char *default_provider_package(arena_t *a, const import_plan_item_t *it) {
@@ -358,6 +386,15 @@ static bool check_config_args(import_session_t *p, const session_options_t *o) {
         if (!colon || !eq || eq < colon) continue; /* refused by plugin_host_config_parse_arg */
         char *pkg = arena_strndup(p->arena, text, (size_t)(colon - text));
         char *key = arena_strndup(p->arena, colon + 1, (size_t)(eq - colon - 1));
+        if (strcmp(pkg, "pulumi") == 0) { /* pulumi:disable-default-providers and the like */
+            diag_add(&p->diags, DIAG_ERROR, DIAG_INPUT, NULL, NULL,
+                     "pulumi:%s is a setting of Pulumi's, not a provider's configuration, which is all --config "
+                     "gives: set it in the stack (`pulumi config set --path 'pulumi:%s[0]' VALUE` for a list) and "
+                     "run again without it",
+                     key, key);
+            ok = false;
+            continue;
+        }
         const char *explicit = explicit_providers_only(p, pkg);
         if (!explicit && !plan_uses_default_provider(p, pkg)) {
             diag_add(&p->diags, DIAG_ERROR, DIAG_INPUT, NULL, NULL,
@@ -408,8 +445,9 @@ static bool check_config_args(import_session_t *p, const session_options_t *o) {
 static bool check_default_providers(import_session_t *p) {
     const pv_t *pc = pv_object_get(p->stack_config, "pulumi");
     const pv_t *v = pc && pc->kind == PV_OBJECT ? pv_unwrap(pv_object_get(pc, "disable-default-providers")) : NULL;
-    if (!v || v->kind != PV_STRING || !*v->u.str.s) return true;
-    cJSON *list = cJSON_Parse(v->u.str.s);
+    if (!v || v->kind == PV_NULL || (v->kind == PV_STRING && !*v->u.str.s)) return true;
+    /* the text Pulumi keeps, or the list as a stack file holds it (load_disabled_defaults) */
+    cJSON *list = v->kind == PV_STRING ? cJSON_Parse(v->u.str.s) : pv_to_state_json(v);
     bool ok = cJSON_IsArray(list);
     const cJSON *e;
     cJSON_ArrayForEach(e, list) ok = ok && cJSON_IsString(e);
@@ -767,6 +805,9 @@ bool session_run(import_session_t *p, const import_file_t *file) {
         p->provider_config = pv_object(a);
         if ((o->into_stack || o->stack_state) &&
             (!load_stack_config(p, o, p->provider_config) || !check_default_providers(p)))
+            return false;
+        /* code for `pulumi up` (the `import` option, or none): the packages the stack disables too */
+        if (!o->into_stack && !o->stack_state && (!load_disabled_defaults(p, o) || !check_default_providers(p)))
             return false;
     } else {
         pv_t *config = p->provider_config = pv_object(a);

@@ -434,5 +434,35 @@ rc=$?
 cp "$work/orig.json" "$state/.pulumi/stacks/$PROJ/test.json"
 rm -rf "$work/proj/child"
 
+# --- pulumi:disable-default-providers, offline, code with the `import` option (read18 F12) -------------
+# Pulumi refuses a resource that would take a disabled package's default provider ("Default provider for
+# 'random' disabled"): the code cimport writes for `pulumi up` must not take one. Checked online and into a
+# stack before; an offline run writing code was not (exit 0, "run `pulumi up`: it imports the resources").
+mkdir -p "$work/ddp"
+printf '{"resources":[{"type":"random:index/randomString:RandomString","name":"bucket-suffix","id":"x7k2p9qa"}]}' >"$work/ddp/i.json"
+for where in project stack; do
+  rm -f "$work/ddp/"*.ts "$work/ddp/Pulumi.dev.yaml"
+  if [ $where = project ]; then
+    printf 'name: shop\nruntime: nodejs\nconfig:\n  pulumi:disable-default-providers:\n    - "*"\n' >"$work/ddp/Pulumi.yaml"
+    sel=()
+  else
+    printf 'name: shop\nruntime: nodejs\n' >"$work/ddp/Pulumi.yaml"
+    printf 'config:\n  pulumi:disable-default-providers:\n    - random\n  random:token:\n    secure: v1:AAAA:BBBB\n' >"$work/ddp/Pulumi.dev.yaml"
+    sel=(--stack dev)
+  fi
+  (cd "$work/ddp" && "$CIMPORT" --spec i.json --offline-state "$Q/stack.json" --schema "$S" "${sel[@]}" --import-option -o o.ts >/dev/null 2>"$work/err")
+  rc=$?
+  [ "$rc" = 2 ] && [ ! -e "$work/ddp/o.ts" ] &&
+    grep -qF "would use the default random provider, which the stack disables (pulumi:disable-default-providers" "$work/err" &&
+    ok || bad "offline code with the default providers disabled in the $where config: exit $rc: $(cat "$work/err")"
+done
+# --config pulumi:... is Pulumi's own setting, not a package's configuration: said so
+rm -f "$work/ddp/Pulumi.dev.yaml"
+(cd "$work/ddp" && "$CIMPORT" --spec i.json --schema "$S" --code-only -o o.ts \
+  --config 'pulumi:disable-default-providers=["*"]' >/dev/null 2>"$work/err")
+rc=$?
+[ "$rc" = 2 ] && grep -qF "pulumi:disable-default-providers is a setting of Pulumi's, not a provider's configuration" "$work/err" &&
+  ok || bad "--config pulumi:...: exit $rc: $(cat "$work/err")"
+
 echo "test_pulumi_project: $pass passed, $fail failed"
 [ "$fail" = 0 ]
