@@ -2,6 +2,7 @@
  * them out: a small blob store ("bucket") per kind, and the stack logic (layout check, lock,
  * checkpoint, backups, history) once on top of it. See backend.h for the keys. */
 #include <cjson/cJSON.h>
+#include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
 #include <libpq-fe.h>
@@ -210,6 +211,27 @@ static bool pg_remove(bucket_t *bb, const char *key, diag_list_t *diags) {
     return ok;
 }
 
+/* updated_at, the time Pulumi's listing gives a row (pkg/backend/diy/postgres ListPaged): microseconds. */
+static int pg_mtime(bucket_t *bb, const char *key, long long *ns, diag_list_t *diags) {
+    pg_bucket_t *b = (pg_bucket_t *)bb;
+    char *q = arena_sprintf(
+        bb->a, "SELECT floor(extract(epoch FROM updated_at) * 1000000)::bigint FROM %s WHERE key = $1", b->table);
+    const char *params[1] = {key};
+    PGresult *r = PQexecParams(b->conn, q, 1, NULL, params, NULL, NULL, 0);
+    if (!pg_ok(b, r, "reading a stack's updated_at", diags)) return PQclear(r), -1;
+    if (PQntuples(r) == 0) return PQclear(r), 0;
+    if (!*PQgetvalue(r, 0, 0)) { /* NULL (a bigint is never empty) */
+        diag_add(diags, DIAG_ERROR, DIAG_INPUT, NULL, NULL,
+                 "PostgreSQL backend: the row %s of %s has no updated_at, which Pulumi's backend always sets; cimport "
+                 "cannot tell which checkpoint Pulumi reads, nothing was written",
+                 key, bb->where);
+        return PQclear(r), -1;
+    }
+    *ns = strtoll(PQgetvalue(r, 0, 0), NULL, 10) * 1000LL;
+    PQclear(r);
+    return 1;
+}
+
 static size_t pg_list(bucket_t *bb, const char *dir, const char ***keys, diag_list_t *diags) {
     pg_bucket_t *b = (pg_bucket_t *)bb;
     *keys = NULL;
@@ -257,19 +279,73 @@ static void pg_close(bucket_t *bb) {
     b->conn = NULL;
 }
 
-/* The connection URL without the `table` parameter, and the table name. */
+/* A %XX-escaped query component as Go's url.QueryUnescape decodes it ('+' is a space); NULL when an
+ * escape is not two hex digits (Go's url.Query then drops the parameter). */
+static char *query_unescape(arena_t *a, const char *s, size_t n) {
+    char *out = arena_alloc(a, n + 1), *o = out;
+    for (size_t i = 0; i < n; i++) {
+        if (s[i] == '+') {
+            *o++ = ' ';
+        } else if (s[i] == '%') {
+            if (i + 2 >= n || !isxdigit((unsigned char)s[i + 1]) || !isxdigit((unsigned char)s[i + 2])) return NULL;
+            char hex[3] = {s[i + 1], s[i + 2], 0};
+            *o++ = (char)strtol(hex, NULL, 16);
+            i += 2;
+        } else {
+            *o++ = s[i];
+        }
+    }
+    *o = 0;
+    return out;
+}
+
+/* Whether Pulumi's backend can use the table name t: its SQL has it unquoted (CREATE TABLE IF NOT
+ * EXISTS t …; CREATE INDEX IF NOT EXISTS t_key_prefix_idx ON t …), so it must be one plain
+ * identifier — a letter (or a byte of a multibyte one) or _, then those, digits or $ — whose lower
+ * case PostgreSQL then names (reserved words are checked on the server). */
+static bool pg_plain_identifier(const char *t) {
+    const unsigned char *c = (const unsigned char *)t;
+    if (!*c || !(isalpha(*c) || *c == '_' || *c >= 0x80)) return false;
+    for (; *c; c++)
+        if (!(isalnum(*c) || *c == '_' || *c == '$' || *c >= 0x80)) return false;
+    return true;
+}
+
+static void pg_bad_table(diag_list_t *diags, const char *table, const char *why) {
+    diag_add(diags, DIAG_ERROR, DIAG_USAGE, NULL, NULL,
+             "'%s' (table= of the backend URL) is not a table name Pulumi's PostgreSQL backend can use: %s; nothing "
+             "was read or written. Name a table Pulumi uses (`pulumi login` with the URL creates it)",
+             table, why);
+}
+
+/* The table as Pulumi's backend takes it (pkg/backend/diy/postgres NewPostgresBucket): the first
+ * table= of the URL's query, %-decoded, pulumi_state when there is none or it is empty; the
+ * connection URL is the rest. */
 static bucket_t *pg_bucket_open(arena_t *a, const char *url, diag_list_t *diags) {
     char *conn = arena_strdup(a, url);
-    const char *table = "pulumi_state";
+    const char *table = NULL;
     char *qm = strchr(conn, '?');
     if (qm) {
         char *rest = arena_strdup(a, qm + 1);
         *qm = 0;
+        char *frag = strchr(rest, '#');
+        if (frag) *frag = 0;
         buf_t kept;
         buf_init(&kept);
         for (char *save = NULL, *p = strtok_r(rest, "&", &save); p; p = strtok_r(NULL, "&", &save)) {
-            if (strncmp(p, "table=", 6) == 0) {
-                table = arena_strdup(a, p + 6);
+            char *eq = strchr(p, '=');
+            size_t kn = eq ? (size_t)(eq - p) : strlen(p);
+            char *k = query_unescape(a, p, kn);
+            if (k && strcmp(k, "table") == 0) {
+                if (!table) {
+                    table = eq ? query_unescape(a, eq + 1, strlen(eq + 1)) : "";
+                    if (!table) {
+                        pg_bad_table(diags, eq + 1,
+                                     "a %-escape in it is not % and two hex digits, so Pulumi ignores the parameter "
+                                     "and uses the table pulumi_state, which cimport does not take for the one meant");
+                        return NULL;
+                    }
+                }
                 continue;
             }
             buf_putc(&kept, kept.len ? '&' : '?');
@@ -278,6 +354,16 @@ static bucket_t *pg_bucket_open(arena_t *a, const char *url, diag_list_t *diags)
         if (kept.len) conn = arena_sprintf(a, "%s%s", conn, kept.data);
         buf_free(&kept);
     }
+    if (!table || !*table) table = "pulumi_state";
+    if (!pg_plain_identifier(table)) {
+        pg_bad_table(diags, table,
+                     "Pulumi writes it into its SQL unquoted, where it must be a letter or _ followed by letters, "
+                     "digits, _ or $ (so Pulumi cannot keep stacks in it either)");
+        return NULL;
+    }
+    char *folded = arena_strdup(a, table); /* PostgreSQL's downcase_identifier: ASCII letters */
+    for (char *c = folded; *c; c++)
+        if (*c >= 'A' && *c <= 'Z') *c = (char)(*c - 'A' + 'a');
     pg_bucket_t *b = arena_alloc(a, sizeof *b);
     memset(b, 0, sizeof *b);
     b->base.a = a;
@@ -288,18 +374,37 @@ static bucket_t *pg_bucket_open(arena_t *a, const char *url, diag_list_t *diags)
         PQfinish(b->conn);
         return NULL;
     }
-    char *quoted = PQescapeIdentifier(b->conn, table, strlen(table));
+    /* A reserved word (SELECT, USER, …) is no table name unquoted: the server's own list says which. */
+    const char *params[1] = {folded};
+    PGresult *r =
+        PQexecParams(b->conn, "SELECT catcode FROM pg_get_keywords() WHERE word = $1", 1, NULL, params, NULL, NULL, 0);
+    if (!pg_ok(b, r, "reading the server's reserved words", diags)) {
+        PQclear(r);
+        PQfinish(b->conn);
+        return NULL;
+    }
+    bool reserved = PQntuples(r) > 0 && strchr("RT", PQgetvalue(r, 0, 0)[0]);
+    PQclear(r);
+    if (reserved) {
+        pg_bad_table(diags, table,
+                     "Pulumi writes it into its SQL unquoted, where a reserved SQL word is no table name (so Pulumi "
+                     "cannot keep stacks in it either)");
+        PQfinish(b->conn);
+        return NULL;
+    }
+    char *quoted = PQescapeIdentifier(b->conn, folded, strlen(folded));
     b->table = arena_strdup(a, quoted);
     PQfreemem(quoted);
     b->base.read = pg_read;
     b->base.write = pg_write;
     b->base.remove = pg_remove;
+    b->base.mtime = pg_mtime;
     b->base.list = pg_list;
     b->base.close = pg_close;
     b->base.begin = pg_begin;
     b->base.commit = pg_commit;
     b->base.rollback = pg_rollback;
-    b->base.where = arena_sprintf(a, "table %s", table);
+    b->base.where = arena_sprintf(a, "table %s", folded);
     return &b->base;
 }
 
@@ -532,34 +637,18 @@ static bool take_lock(stack_store_t *s, const stack_store_options_t *o, diag_lis
  * exists). Pulumi removes the others when it changes the compression, but more than one can be left (a
  * crash, a switch of PULUMI_DIY_BACKEND_GZIP or _ZSTD): then it reads the most recently modified one,
  * the later in that order of two as old (pkg/backend/diy stackPath keeps its pick only over an older
- * file; equal times come of `cp -p`, `rsync -t` or a restored archive), and so does cimport, so that
- * it writes the one Pulumi reads. A store
- * without that time (PostgreSQL) holding more than one is refused, naming them. */
+ * one; equal times come of `cp -p`, `rsync -t`, a restored archive, or rows written in one SQL
+ * transaction), and so does cimport, so that it writes the one Pulumi reads. The time is the one
+ * Pulumi's listing gives: a file's modification time, a PostgreSQL row's updated_at. */
 static bool diy_pick_checkpoint(stack_store_t *s, const char *base, diag_list_t *diags) {
     arena_t *a = s->a;
     const char *cands[3] = {base, arena_sprintf(a, "%s.gz", base), arena_sprintf(a, "%s.zst", base)};
     long long t[3] = {0, 0, 0};
-    int found = 0, pick = -1, other = -1;
+    int pick = -1;
     for (int i = 0; i < 3; i++) {
-        char *data;
-        size_t len;
-        int got = s->bucket->mtime ? s->bucket->mtime(s->bucket, cands[i], &t[i], diags)
-                                   : s->bucket->read(s->bucket, cands[i], &data, &len, diags);
+        int got = s->bucket->mtime(s->bucket, cands[i], &t[i], diags);
         if (got < 0) return false;
-        if (!got) continue;
-        found++;
-        if (pick < 0 || t[i] >= t[pick]) /* on equal times the later name, as Pulumi's stackPath */
-            other = pick, pick = i;
-        else
-            other = i;
-    }
-    if (found > 1 && !s->bucket->mtime) {
-        diag_add(diags, DIAG_ERROR, DIAG_INPUT, NULL, NULL,
-                 "the stack '%s' of project '%s' in %s is stored twice, as %s and as %s, and cimport cannot tell "
-                 "which one Pulumi reads (the newer; the store gives no time); nothing was written: remove the "
-                 "stale one (after `pulumi stack export` of the stack, to check it is the one you expect)",
-                 s->stack, s->project, s->shown, cands[pick], cands[other]);
-        return false;
+        if (got && (pick < 0 || t[i] >= t[pick])) pick = i; /* on equal times the later name, as stackPath */
     }
     s->stack_key = pick >= 0 ? cands[pick] : NULL;
     return true;

@@ -14,8 +14,8 @@ struct bucket {
     int (*read)(bucket_t *b, const char *key, char **data, size_t *len, diag_list_t *diags);
     bool (*write)(bucket_t *b, const char *key, const char *data, size_t len, diag_list_t *diags);
     bool (*remove)(bucket_t *b, const char *key, diag_list_t *diags);
-    /* When the key was last written, in ns since the epoch: 1 found, 0 no such key, -1 error. NULL
-     * where the store's time is not the one Pulumi compares (PostgreSQL). */
+    /* When the key was last written, in ns since the epoch, as Pulumi's listing gives it (a file's
+     * modification time, a row's updated_at): 1 found, 0 no such key, -1 error. */
     int (*mtime)(bucket_t *b, const char *key, long long *ns, diag_list_t *diags);
     /* The keys directly under dir (no deeper ones). */
     size_t (*list)(bucket_t *b, const char *dir, const char ***keys, diag_list_t *diags);

@@ -115,4 +115,64 @@ PY
 [[ "$(sql -c "SELECT count(*) FROM pulumi_state WHERE key ~ '^\.pulumi/history/$PROJ/test/test-[0-9]+\.(history|checkpoint)\.json$'")" == 2 ]] || fail "no history rows"
 [[ "$(sql -c "SELECT count(*) FROM pulumi_state WHERE key LIKE '.pulumi/locks/%'")" == 0 ]] || fail "the lock row was not removed"
 grep -qF 'new random.RandomString("server-name"' "$work/index.ts" || fail "no code written"
+
+# table=: Pulumi writes the name into its SQL as it is, unquoted (pkg/backend/diy/postgres bucket.go), so
+# PostgreSQL folds it to lower case: table=Pulumi_State2 is the table pulumi_state2. cimport quoted it
+# ("Pulumi_State2", another table: "relation does not exist") and took the parameter undecoded.
+newtable() { # NAME: a table as Pulumi creates it, with meta.yaml and the original checkpoint
+    sql -c "CREATE TABLE $1 (key TEXT PRIMARY KEY, data BYTEA NOT NULL, updated_at TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now());
+            INSERT INTO $1 (key, data) VALUES ('.pulumi/meta.yaml', convert_to('version: 1' || chr(10), 'UTF8'));
+            INSERT INTO $1 (key, data) VALUES ('$KEY', decode('$(xxd -p "$work/orig.json" | tr -d '\n')', 'hex'));"
+}
+base_url="$PULUMI_BACKEND_URL"
+newtable pulumi_state2
+for t in Pulumi_State2 'PULUMI%5FSTATE2'; do
+    sql -c "UPDATE pulumi_state2 SET data = decode('$(xxd -p "$work/orig.json" | tr -d '\n')', 'hex') WHERE key = '$KEY'"
+    PULUMI_BACKEND_URL="$base_url&table=$t" "$CIMPORT" "${common[@]}" --yes -o "$work/t.ts" 2>"$work/err" ||
+        fail "table=$t (Pulumi's table pulumi_state2): $(cat "$work/err")"
+    no_password "table=$t"
+    sql -c "SELECT convert_from(data, 'UTF8') FROM pulumi_state2 WHERE key = '$KEY'" | grep -qF '"mq7xk2vt9fzr"' ||
+        fail "table=$t: the import is not in pulumi_state2"
+done
+# a name Pulumi's SQL cannot take as a table (it would run it as SQL: a quote, a space, a ;, a keyword):
+# refused before anything is read or written, saying why
+digest() { sql -c "SELECT md5(string_agg(key || encode(data, 'hex'), ',' ORDER BY key)) FROM $1"; }
+before=$(digest pulumi_state)
+for t in 'x%3Bdrop%20table%20pulumi_state' 'my%22table' 'select' '9lives' 'bad%zz'; do
+    rc=0
+    PULUMI_BACKEND_URL="$base_url&table=$t" "$CIMPORT" "${common[@]}" --yes -o "$work/t.ts" 2>"$work/err" || rc=$?
+    [[ $rc -ne 0 ]] && grep -qF "is not a table name Pulumi's PostgreSQL backend can use" "$work/err" ||
+        fail "table=$t: exit $rc: $(cat "$work/err")"
+    no_password "table=$t"
+done
+[[ "$(digest pulumi_state)" == "$before" ]] || fail "a refused table name changed the table"
+
+# Two checkpoint rows for the stack (<stack>.json and <stack>.json.gz, as a crash or a switch of
+# PULUMI_DIY_BACKEND_GZIP leaves them): Pulumi reads the one updated last (its stackPath compares the
+# listing's times, updated_at here), the later key of two updated together. cimport refused any two.
+gz_hex=$(python3 -c 'import gzip,sys; sys.stdout.write(gzip.compress(open(sys.argv[1],"rb").read()).hex())' "$work/orig.json")
+for when in gz_newer json_newer equal; do
+    tb="two_$when"
+    newtable "$tb"
+    case $when in
+    gz_newer) js="now() - interval '1 hour'" gz="now()" ;;
+    json_newer) js="now()" gz="now() - interval '1 hour'" ;;
+    equal) js="'2026-01-01T00:00:00Z'" gz="'2026-01-01T00:00:00Z'" ;;
+    esac
+    sql -c "INSERT INTO $tb (key, data) VALUES ('$KEY.gz', decode('$gz_hex', 'hex'));
+            UPDATE $tb SET updated_at = $js WHERE key = '$KEY'; UPDATE $tb SET updated_at = $gz WHERE key = '$KEY.gz'"
+    PULUMI_BACKEND_URL="$base_url&table=$tb" "$CIMPORT" "${common[@]}" --yes -o "$work/t.ts" 2>"$work/err" ||
+        fail "two checkpoints ($when): $(cat "$work/err")"
+    json_now=$(sql -c "SELECT encode(data, 'hex') FROM $tb WHERE key = '$KEY'")
+    gz_now=$(sql -c "SELECT encode(data, 'hex') FROM $tb WHERE key = '$KEY.gz'")
+    if [[ $when == json_newer ]]; then
+        [[ "$gz_now" == "$gz_hex" && "$json_now" != "$(xxd -p "$work/orig.json" | tr -d '\n')" ]] ||
+            fail "two checkpoints ($when): the import did not go into the .json row alone"
+    else
+        [[ "$json_now" == "$(xxd -p "$work/orig.json" | tr -d '\n')" && "$gz_now" != "$gz_hex" ]] ||
+            fail "two checkpoints ($when): the import did not go into the .json.gz row alone"
+        python3 -c 'import gzip,sys; assert b"mq7xk2vt9fzr" in gzip.decompress(bytes.fromhex(sys.argv[1]))' "$gz_now" ||
+            fail "two checkpoints ($when): the .json.gz row lacks the import"
+    fi
+done
 echo "PASS: test_postgresql_backend (lock wait + refusal, rollback with the files, import, .bak, backup, history, lock released)"
