@@ -2377,6 +2377,28 @@ static bool check_one(const pcl_expr_t *e, void *ctx) {
                              e->kind == PCL_TUPLE ? "List" : "Map"));
         return false;
     }
+    /* Java: a local whose value is a list or map literal holding outputs (or a secret() of one) is a
+     * plain List<Object> / Map<String, Object> of them (or an Output of one), which no builder takes:
+     * at a resource's property the value is gathered only where it is written (java_output_all) */
+    if (c->lang == LANG_JAVA && x->n->kind == PCL_NODE_RESOURCE && e->kind == PCL_TRAVERSAL && e->trav.n == 0 &&
+        !in_scope_any(x, e)) {
+        int li = names_table_get(c->nodes, e->trav.root);
+        const pcl_expr_t *lv = li >= 0 && c->p->nodes[li].kind == PCL_NODE_LOCAL && c->p->nodes[li].n_attrs
+                                   ? c->p->nodes[li].attrs[0].value
+                                   : NULL;
+        if (lv && lv->kind == PCL_CALL && strcmp(lv->call.name, "secret") == 0 && lv->call.n == 1)
+            lv = lv->call.args[0];
+        if (lv && java_needs_output_all(c->p, c->nodes, lv, e->type)) {
+            refuse(c, x->n, line, col,
+                   arena_sprintf(c->a,
+                                 "'%s' reads the local '%s', a %s holding outputs; Pulumi Java's builders take a "
+                                 "whole Output of a %s or a plain one, and the Java emitter gathers one only where "
+                                 "it is written at a resource's property: write the value there",
+                                 x->at->name, e->trav.root, lv->kind == PCL_TUPLE ? "list" : "map",
+                                 lv->kind == PCL_TUPLE ? "List" : "Map"));
+            return false;
+        }
+    }
     /* Java: a value at a union (java_union_lacks) */
     const char *union_why = c->lang == LANG_JAVA && !in_scope_any(x, e) ? java_union_lacks(c, x, e) : NULL;
     if (union_why) {

@@ -1618,7 +1618,10 @@ static void typed_expr_at(const emit_typed_syntax_t *s, emit_typed_t *x, buf_t *
             s->traversal(x, b, e);
         return;
     case PCL_CALL:
+        /* `.asSecret()` after an Output; a list or map literal holding outputs is written as a plain
+         * List or Map of them (Java), which has no such method: made a secret Output of it below */
         if (strcmp(e->call.name, "secret") == 0 && e->call.n == 1 && s->secret_output &&
+            e->call.args[0]->kind != PCL_TUPLE && e->call.args[0]->kind != PCL_OBJECT &&
             emit_has_output(x->p, x->index, e->call.args[0])) {
             typed_operand(s, x, b, e, e->call.args[0], depth, false);
             buf_puts(b, s->secret_output);

@@ -269,6 +269,55 @@ START_TEST(test_discriminated_union_values) {
 }
 END_TEST
 
+/* secret() over a list or map literal holding an output: Java writes the literal as a plain List or
+ * Map of the outputs and wrote `.asSecret()` after it, which List and Map have no such method for
+ * (javac: cannot find symbol); a secret Output of the literal now (pulumi-java's serializer awaits
+ * the Outputs inside it). A local holding such a literal, read at a resource's property, is a
+ * List<Object> / Map<String, Object> (or an Output of one) that no builder takes (javac: no suitable
+ * method): refused at its position. */
+static const char *MAP_SCHEMA = "{\"name\":\"mp\",\"version\":\"1.0.0\",\"resources\":{\"mp:index:Res\":{"
+                                "\"properties\":{\"text\":{\"type\":\"string\"}},\"required\":[\"text\"],"
+                                "\"inputProperties\":{\"text\":{\"type\":\"string\"},\"tags\":{\"type\":"
+                                "\"object\",\"additionalProperties\":{\"type\":\"string\"}}}}}}";
+
+START_TEST(test_secret_collection_of_outputs) {
+    tu_pcl_t f = tu_pcl_load(MAP_SCHEMA, "mp.json",
+                             "resource \"a\" \"mp:index:Res\" {\n    text = \"a\"\n}\n"
+                             "output \"m\" {\n    value = secret({ x = a.text, y = \"b\" })\n}\n"
+                             "output \"l\" {\n    value = secret([a.text, \"b\"])\n}\n"
+                             "output \"s\" {\n    value = secret(a.text)\n}\n");
+    char *java = tu_pcl_emit_ok(&f, LANG_JAVA);
+    tu_has(java, "ctx.export(\"m\", Output.ofSecret(Map.ofEntries(\n");
+    tu_has(java, "ctx.export(\"l\", Output.ofSecret(List.of(\n");
+    tu_has(java, "ctx.export(\"s\", a.text().asSecret());");
+    lacks(java, ").asSecret());\n        ctx.export(\"l\"");
+    lacks(java, "\"b\").asSecret()");
+    free(java);
+    tu_pcl_unload(&f);
+    static const char *const locals[] = {"{ x = a.text }", "secret({ x = a.text })"};
+    for (size_t i = 0; i < 2; i++) {
+        char pcl[512];
+        snprintf(pcl, sizeof pcl,
+                 "resource \"a\" \"mp:index:Res\" {\n    text = \"a\"\n}\nloc = %s\n"
+                 "resource \"b\" \"mp:index:Res\" {\n    tags = loc\n}\n",
+                 locals[i]);
+        f = tu_pcl_load(MAP_SCHEMA, "mp.json", pcl);
+        tu_pcl_emit_refused(&f, LANG_JAVA,
+                            "main.pp:6:12: resource 'b': 'tags' reads the local 'loc', a map holding outputs",
+                            "write the value there");
+        tu_pcl_unload(&f);
+    }
+    /* written at the property itself, the map is gathered (java_output_all), as before */
+    f = tu_pcl_load(MAP_SCHEMA, "mp.json",
+                    "resource \"a\" \"mp:index:Res\" {\n    text = \"a\"\n}\n"
+                    "resource \"b\" \"mp:index:Res\" {\n    tags = { x = a.text }\n}\n");
+    java = tu_pcl_emit_ok(&f, LANG_JAVA);
+    tu_has(java, ".tags(Output.all(");
+    free(java);
+    tu_pcl_unload(&f);
+}
+END_TEST
+
 int main(void) {
     Suite *s = suite_create("pcl_java_compile");
     TCase *tc = tcase_create("core");
@@ -282,6 +331,7 @@ int main(void) {
     tcase_add_test(tc, test_multi_argument_invoke);
     tcase_add_test(tc, test_union_values);
     tcase_add_test(tc, test_discriminated_union_values);
+    tcase_add_test(tc, test_secret_collection_of_outputs);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
