@@ -130,7 +130,8 @@ static void convert_literal(binder_t *b, const schema_type_t *t, pcl_expr_t *e) 
     if (want == SCHEMA_ANY || (lit->kind != PCL_STRING && lit->kind != PCL_NUMBER && lit->kind != PCL_BOOL)) return;
     char text[64];
     buf_t nb;
-    if (lit->kind == PCL_NUMBER) {
+    /* the number's text, for a string or the bool refusal only (most numbers are at number positions) */
+    if (lit->kind == PCL_NUMBER && (want == SCHEMA_STRING || want == SCHEMA_BOOL)) {
         buf_init(&nb);
         if (negated) buf_putc(&nb, '-');
         pv_format_number_js(&nb, lit->n); /* as the emitters print a number in a template */
@@ -483,6 +484,7 @@ static schema_package_t *resource_package(pcl_program_t *p, schema_set_t *schema
 typedef struct for_names {
     pcl_program_t *p;
     pcl_smap_t taken; /* node names, traversal roots and for variables of the whole program */
+    pcl_smap_t names; /* the names pcl_program_find finds (an index: a loop per for variable was O(n^2)) */
 } for_names_t;
 
 static bool taken_one(const pcl_expr_t *e, void *ctx) {
@@ -525,15 +527,15 @@ static const char *fresh_var(for_names_t *f, const char *name) {
     return fresh;
 }
 
-static bool hides_program_name(const pcl_program_t *p, const char *var) {
-    return pcl_program_find(p, var) >= 0 || pcl_program_is_external(p, var);
+static bool hides_program_name(const for_names_t *f, const char *var) {
+    return pcl_smap_get(&f->names, var, NULL) || pcl_program_is_external(f->p, var);
 }
 
 static void rename_for_vars(for_names_t *f, pcl_expr_t *e) {
     if (!e) return;
     for (int k = 0; e->kind == PCL_FOR && k < 2; k++) {
         const char **var = k ? &e->vvar : &e->kvar;
-        if (!*var || !hides_program_name(f->p, *var)) continue;
+        if (!*var || !hides_program_name(f, *var)) continue;
         const char *to = fresh_var(f, *var);
         rebind(e->y, *var, to);
         rebind(e->z, *var, to);
@@ -580,10 +582,11 @@ static void bind_for_vars(pcl_program_t *p) {
                 pcl_expr_walk(as[k].value, has_for_one, &any);
         }
     if (!any) return;
-    for_names_t f = {p, {0}};
+    for_names_t f = {p, {0}, {0}};
     for (size_t i = 0; i < p->n_nodes; i++) {
         const pcl_node_t *n = &p->nodes[i];
         if (n->name) pcl_smap_add(&f.taken, n->name, 0);
+        if (n->name && n->kind != PCL_NODE_PACKAGE && n->kind != PCL_NODE_OUTPUT) pcl_smap_add(&f.names, n->name, 0);
         for (size_t k = 0; k < n->n_attrs; k++)
             pcl_expr_walk(n->attrs[k].value, taken_one, &f.taken);
         for (size_t k = 0; k < n->n_options; k++)
@@ -597,6 +600,7 @@ static void bind_for_vars(pcl_program_t *p) {
             rename_for_vars(&f, n->options[k].value);
     }
     pcl_smap_free(&f.taken);
+    pcl_smap_free(&f.names);
 }
 
 bool pcl_bind(pcl_program_t *p, schema_set_t *schemas, diag_list_t *diags) {

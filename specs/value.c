@@ -297,6 +297,15 @@ const char *pv_kind_name(pv_kind_t k) {
 static void shortest_digits(double n, char digits[24], int *exp) {
     char e[40];
     double a = fabs(n);
+    /* a whole number below 10^15 is exact in a double, and no shorter digits name it (its
+     * neighbours are closer than one unit of its last digit): its own digits, trailing zeros off */
+    if (a < 1e15 && a == (double)(long long)a) {
+        int nd = snprintf(digits, 24, "%lld", (long long)a);
+        *exp = nd - 1;
+        while (nd > 1 && digits[nd - 1] == '0')
+            digits[--nd] = 0;
+        return;
+    }
     for (int prec = 1; prec <= 17; prec++) {
         snprintf(e, sizeof e, "%.*e", prec - 1, a);
         if (strtod(e, NULL) == a) break;
