@@ -169,10 +169,15 @@ static void buf_file_word(buf_t *b, const char *file) {
     buf_free(&f);
 }
 
+/* The file is removed only once every value is stored: jq missing or the file unreadable stops it
+ * first (the loop would read nothing and end well), and a failed `pulumi config set` ends the loop
+ * with a failure (read18 F4). */
 char *outputs_secrets_next_step(const outputs_secrets_t *s) {
     buf_t b;
     buf_init(&b);
-    buf_puts(&b, "  jq -r 'keys[]' ");
+    buf_puts(&b, "  jq -e . ");
+    buf_file_word(&b, s->file);
+    buf_puts(&b, " >/dev/null && jq -r 'keys[]' ");
     buf_file_word(&b, s->file);
     buf_puts(&b, " | while IFS= read -r k; do jq -cj --arg k \"$k\" '.[$k]' ");
     buf_file_word(&b, s->file);
@@ -182,7 +187,7 @@ char *outputs_secrets_next_step(const outputs_secrets_t *s) {
         buf_shell_word(&b, s->stack_ref);
         buf_putc(&b, ' ');
     }
-    buf_puts(&b, "\"$k\"; done && rm ");
+    buf_puts(&b, "\"$k\" || exit 1; done && rm ");
     buf_file_word(&b, s->file);
     return buf_take(&b);
 }

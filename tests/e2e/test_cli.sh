@@ -197,7 +197,7 @@ python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d == {"apiNa
   "$tmp/sec/cimport-secrets.json" && ok || bad "secret file content"
 [ "$(stat -c %a "$tmp/sec/cimport-secrets.json")" = 600 ] && ok || bad "secret file mode"
 [ "$(ls "$tmp/sec")" = cimport-secrets.json ] && ok || bad "one secrets file only: $(ls "$tmp/sec")"
-grep -qxF "  jq -r 'keys[]' $tmp/sec/cimport-secrets.json | while IFS= read -r k; do jq -cj --arg k \"\$k\" '.[\$k]' $tmp/sec/cimport-secrets.json | pulumi config set --secret \"\$k\"; done && rm $tmp/sec/cimport-secrets.json" sec.err && ok || bad "next step: $(cat sec.err)"
+grep -qxF "  jq -e . $tmp/sec/cimport-secrets.json >/dev/null && jq -r 'keys[]' $tmp/sec/cimport-secrets.json | while IFS= read -r k; do jq -cj --arg k \"\$k\" '.[\$k]' $tmp/sec/cimport-secrets.json | pulumi config set --secret \"\$k\" || exit 1; done && rm $tmp/sec/cimport-secrets.json" sec.err && ok || bad "next step: $(cat sec.err)"
 # ... the secrets file's path in that command is one shell word however it is spelled: a space or a quote
 # in it made a broken command (or another one), printed unquoted before; a name starting with - is
 # written ./-… so that jq and rm do not take it for an option.
@@ -211,10 +211,33 @@ for f in "$tmp/sec dir/it's \$HOME.json" -dash.json; do
   -*) want="./$f" ;;
   *) want="'$tmp/sec dir/it'\\''s \$HOME.json'" ;;
   esac
-  [ "$step" = "jq -r 'keys[]' $want | while IFS= read -r k; do jq -cj --arg k \"\$k\" '.[\$k]' $want | pulumi config set --secret \"\$k\"; done && rm $want" ] &&
+  [ "$step" = "jq -e . $want >/dev/null && jq -r 'keys[]' $want | while IFS= read -r k; do jq -cj --arg k \"\$k\" '.[\$k]' $want | pulumi config set --secret \"\$k\" || exit 1; done && rm $want" ] &&
     bash -n -c "$step" && [ "$(bash -c "${step%% | *}")" = apiNameKeepersApiToken ] && ok || bad "next step with the secrets file $f: $(cat secq.err)"
 done
 rm -f ./-dash.json
+# ... and it removes the file only once every value is stored (read18 F4): with jq missing, the loop read
+# nothing and `rm` deleted the only copy of the values; a `pulumi config set` failing for any key but the
+# last did the same. Run with a stub `pulumi` that fails for the first of two keys, and with no jq.
+step=$(grep -F "jq -r 'keys[]' " sec.err | sed 's/^  //')
+mkdir -p "$tmp/stub" "$tmp/nojq"
+printf '#!/bin/sh\ncat >/dev/null\n[ "$4" = first ] && exit 1\necho "$4" >>"%s/stored"\n' "$tmp" >"$tmp/stub/pulumi"
+cp "$tmp/stub/pulumi" "$tmp/nojq/pulumi"
+chmod +x "$tmp/stub/pulumi" "$tmp/nojq/pulumi"
+for t in bash rm cat; do ln -sf "$(command -v $t)" "$tmp/nojq/$t"; done
+for how in failing-set no-jq; do
+  printf '{"first":"v1","second":"v2"}' >"$tmp/sec/cimport-secrets.json"
+  rm -f "$tmp/stored"
+  case $how in
+  failing-set) PATH="$tmp/stub:$PATH" bash -c "$step" >/dev/null 2>&1 ;;
+  no-jq) PATH="$tmp/nojq" bash -c "$step" >/dev/null 2>&1 ;;
+  esac
+  [ -e "$tmp/sec/cimport-secrets.json" ] && ok || bad "the printed store command removed the secrets file ($how): $step"
+done
+printf '{"second":"v2"}' >"$tmp/sec/cimport-secrets.json"
+rm -f "$tmp/stored"
+PATH="$tmp/stub:$PATH" bash -c "$step" >/dev/null 2>&1
+[ ! -e "$tmp/sec/cimport-secrets.json" ] && [ "$(cat "$tmp/stored" 2>/dev/null)" = second ] && ok ||
+  bad "the printed store command, every value stored: $step"
 "$CIMPORT" random:index/randomString:RandomString apiName brave-otter --offline-state "$SS" --schema "$S" --code-only --json \
   --secrets-dir "$tmp/sec2" >sec.json 2>&1
 if grep -qF 'SECRET-VALUE' sec.json; then bad "--json shows the secret"; else ok; fi
