@@ -388,6 +388,9 @@ struct engine {
                                    * provider's (alike_providers) */
     arena_t *objects_claims;      /* the claims, the read IDs and the keys of objects_alike_hash */
     arena_t *objects_scratch;     /* the key being claimed and the first claim's, remade now and then */
+    const char **refusals;        /* per declared explicit provider: NULL not judged yet, "" fine, else why it
+                                   * is refused (declared_provider_refusal) */
+    arena_t *refusals_arena;      /* their texts */
 };
 
 uint64_t (*engine_object_hash)(const void *key, size_t len) = hashmap_hash;
@@ -838,6 +841,8 @@ static provider_t *resource_provider(engine_t *g, const import_plan_item_t *it, 
                                      it->provider_urn, prov_config, diags);
 }
 
+static const char *declared_provider_refusal(engine_t *g, size_t index);
+
 /* Provider and schema of T (ARCHITECTURE §6 step 2): an unknown type is reported as such, not as a
  * Read that found nothing. Then Read. Returns false when the resource is
  * already done (failed before any call). */
@@ -859,6 +864,15 @@ static bool item_begin(engine_item_t *e) {
         item_fail(e, DIAG_INPUT,
                   arena_sprintf(e->scratch, "its provider '%s' is a provider of package '%s', not of '%s'",
                                 urn_name(e->scratch, it->provider_urn), prov_pkg + 17, pkg));
+        return false;
+    }
+    if (it->provider_index >= 0 && declared_provider_refusal(g, (size_t)it->provider_index)) {
+        /* its provider is refused (import_declared says why): not read with a configuration no code holds */
+        diag_list_free(&local);
+        item_fail(e, DIAG_GENERIC,
+                  arena_sprintf(e->scratch, "skipped: its provider '%s' failed to import",
+                                item_name(&g->plan->items[it->provider_index])));
+        r->status = IMPORT_SKIPPED;
         return false;
     }
     provider_t *p = resource_provider(g, it, pkg, e->scratch, &local);
@@ -1123,10 +1137,77 @@ static const schema_resource_t *declared_schema(engine_t *g, size_t index) {
     return sp ? schema_find_resource(sp, it->type) : NULL;
 }
 
+/* Why the declared explicit provider at plan index `index` cannot be imported, or NULL: an input of its
+ * spec that its package's schema does not list (read17 F11). The code declares a provider with its
+ * schema's inputs only (a typed SDK has no other argument), so Pulumi's next preview would check the
+ * provider without it — the stack recording it would see the provider's inputs change (DiffConfig; a
+ * replacement of its resources where the provider says so). `version` and `pluginDownloadURL` are the
+ * code's resource options, no input. Judged once (the schema of a provider's package does not change
+ * within a run); NULL also where no schema is known (none given and its plugin gave none). */
+static const char *declared_provider_refusal(engine_t *g, size_t index) {
+    if (!g->refusals) {
+        g->refusals = calloc(g->n ? g->n : 1, sizeof *g->refusals);
+        if (!g->refusals) abort();
+    }
+    if (g->refusals[index]) return *g->refusals[index] ? g->refusals[index] : NULL;
+    if (!g->refusals_arena) g->refusals_arena = arena_new();
+    arena_t *a = g->refusals_arena;
+    g->refusals[index] = "";
+    const import_plan_item_t *it = &g->plan->items[index];
+    const pv_t *inputs = it->spec ? it->spec->inputs : NULL;
+    if (!it->is_provider || !inputs || inputs->kind != PV_OBJECT || !inputs->u.obj.len) return NULL;
+    const schema_resource_t *res = declared_schema(g, index);
+    if (!res) return NULL;
+    const char *pkg = it->type + 17; /* pulumi:providers:<pkg> */
+    size_t n = 0;
+    for (size_t i = 0; i < inputs->u.obj.len; i++) {
+        const char *key = inputs->u.obj.members[i].key;
+        n += stackstate_is_provider_config_key(key) && !schema_find_property(res->inputs, res->n_inputs, key);
+    }
+    if (!n) return NULL;
+    const char **names = arena_alloc(a, (res->n_inputs + 1) * sizeof *names);
+    for (size_t j = 0; j < res->n_inputs; j++)
+        names[j] = res->inputs[j].name;
+    /* the keys; the nearest input of each: "did you mean 'region'?" for one, "'region' for 'regoin'" each of several */
+    buf_t keys, hint;
+    buf_init(&keys);
+    buf_init(&hint);
+    for (size_t i = 0; i < inputs->u.obj.len; i++) {
+        const char *key = inputs->u.obj.members[i].key;
+        if (!stackstate_is_provider_config_key(key) || schema_find_property(res->inputs, res->n_inputs, key)) continue;
+        buf_printf(&keys, "%s'%s'", keys.len ? ", " : "", key);
+        const char *close = suggest_closest(key, names, res->n_inputs, true);
+        if (close && n == 1)
+            buf_printf(&hint, "'%s'", close);
+        else if (close)
+            buf_printf(&hint, "%s'%s' for '%s'", hint.len ? ", " : "", close, key);
+    }
+    const char *them = n == 1 ? "it" : "them";
+    g->refusals[index] = arena_sprintf(
+        a,
+        "%s (in inputs) %s of the %s provider: its schema does not list %s, so the code cannot declare the provider "
+        "with %s, and a stack recording %s would see the provider's inputs change at the next `pulumi preview`: "
+        "remove %s from the provider's `inputs` in the import file%s%s%s, or use a version of the %s plugin whose "
+        "schema lists %s",
+        keys.data, n == 1 ? "is not an input" : "are not inputs", pkg, them, them, them, them,
+        hint.len ? " (did you mean " : "", hint.len ? hint.data : "", hint.len ? "?)" : "", pkg, them);
+    buf_free(&keys);
+    buf_free(&hint);
+    return *g->refusals[index] ? g->refusals[index] : NULL;
+}
+
 static void import_declared(engine_t *g, import_result_t *r) {
     const import_spec_t *spec = r->item->spec;
     arena_t *a = result_arena(g, r);
     engine_item_t e = {.eng = g, .a = a, .r = r};
+    const char *refused = r->item->is_provider ? declared_provider_refusal(g, (size_t)(r - g->results)) : NULL;
+    if (refused) {
+        diag_add(&r->diags, DIAG_ERROR, DIAG_INPUT, NULL,
+                 arena_sprintf(a, "provider '%s' of type '%s'", item_name(r->item), r->item->type), "%s", refused);
+        r->status = IMPORT_FAILED;
+        r->inputs = pv_object(a);
+        return;
+    }
     r->inputs = pv_object(a);
     if (spec && spec->inputs && spec->inputs->kind == PV_OBJECT)
         for (size_t i = 0; i < spec->inputs->u.obj.len; i++) {
@@ -1421,6 +1502,8 @@ import_result_t *engine_run(arena_t *a, const import_plan_t *plan, provider_regi
     hashmap_free(&g.alike);
     arena_free(g.objects_claims);
     arena_free(g.objects_scratch);
+    free(g.refusals);
+    arena_free(g.refusals_arena);
     return results;
 }
 

@@ -184,6 +184,10 @@ void provider_registry_cancel_all(provider_registry_t *r);
 /* The configuration CheckConfig gave a default provider of `package` this run (any version started;
  * provider_ops_t.checked_config), or NULL. */
 const pv_t *provider_registry_checked_config(provider_registry_t *r, const char *package);
+/* The configuration CheckConfig gave the explicit provider `name` (its URN) this run, or NULL: no plugin
+ * was started for it (no resource was read through it, an offline run), or its CheckConfig is not
+ * implemented. */
+const pv_t *provider_registry_checked_config_of(provider_registry_t *r, const char *name);
 /* Closes every provider. */
 void provider_registry_free(provider_registry_t *r);
 

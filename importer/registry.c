@@ -118,6 +118,16 @@ const pv_t *provider_registry_checked_config(provider_registry_t *r, const char 
     return NULL;
 }
 
+const pv_t *provider_registry_checked_config_of(provider_registry_t *r, const char *name) {
+    for (size_t i = 0; r && name && i < r->n; i++) {
+        const registry_entry_t *e = &r->entries[i];
+        if (!e->name || strcmp(e->name, name) != 0 || !e->provider || !e->provider->ops->checked_config) continue;
+        const pv_t *c = e->provider->ops->checked_config(e->provider);
+        if (c) return c;
+    }
+    return NULL;
+}
+
 void provider_registry_free(provider_registry_t *r) {
     if (!r) return;
     for (size_t i = 0; i < r->n; i++) {

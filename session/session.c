@@ -953,6 +953,22 @@ bool session_run(import_session_t *p, const import_file_t *file) {
         }
         p->n_ok = p->n_unchecked = 0;
     }
+    /* Offline no plugin runs: an explicit provider the stack records has the import file's inputs, not
+     * its plugin's CheckConfig answer, which Pulumi records (read17 F10). Said, as it may differ. */
+    if (p->offline && (o->into_stack || o->stack_state))
+        for (size_t i = 0; i < p->plan->n_items; i++) {
+            const import_result_t *r = &p->results[i];
+            const import_plan_item_t *it = r->item;
+            if (r->status != IMPORT_OK || !it->is_provider) continue;
+            diag_add(diags, DIAG_INFO, DIAG_INPUT, NULL,
+                     arena_sprintf(a, "provider '%s' of type '%s'",
+                                   it->spec && it->spec->name ? it->spec->name : it->logical_name, it->type),
+                     "recorded with the inputs the import file gives it: offline no %s plugin runs, and Pulumi "
+                     "records a provider's inputs as its plugin's CheckConfig answers them (with the defaults it "
+                     "fills in), so `pulumi preview` can show its inputs changing where the plugin fills some in; "
+                     "import without --offline-state to record its plugin's answer",
+                     it->type + 17);
+        }
     /* 4. Code for every resource that imported. Packages whose schema came from their provider
      * (GetSchema) rather than --schema join the set the generator uses. */
     bool ok = generate(p, &po, &run);

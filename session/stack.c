@@ -47,40 +47,6 @@ void session_options_from_workspace(session_options_t *o, const workspace_t *w, 
     }
 }
 
-/* The plan's imported resources as stack-state records (here, beside the stack they go into: the
- * session calls this file, never the other way round). */
-stackstate_resource_t *session_stack_resources(import_session_t *p, size_t *n_out) {
-    const import_plan_t *plan = p->plan;
-    stackstate_resource_t *res = arena_alloc(p->arena, (plan->n_items ? plan->n_items : 1) * sizeof *res);
-    size_t n = 0;
-    for (size_t i = 0; i < plan->n_items; i++) {
-        const import_result_t *r = &p->results[i];
-        const import_plan_item_t *it = r->item;
-        if (r->status != IMPORT_OK) continue;
-        stackstate_resource_t *s = &res[n++];
-        memset(s, 0, sizeof *s);
-        s->urn = it->urn;
-        s->type = it->type;
-        s->parent_urn = it->parent_urn;
-        s->provider_urn = it->provider_urn;
-        s->protect = it->protect;
-        s->is_provider = it->is_provider;
-        s->custom = !it->is_component;
-        s->remote = it->spec && it->spec->remote;
-        s->version = it->spec ? it->spec->version : NULL;
-        s->plugin_download_url = it->spec ? it->spec->plugin_download_url : NULL;
-        if (!it->is_provider && !it->is_component) { /* a read resource: what the provider returned */
-            s->id = r->id;
-            s->inputs = r->read_inputs;
-            s->outputs = r->state;
-        } else { /* a provider or a component: the inputs the spec gave, their secrets wrapped */
-            s->inputs = r->inputs ? r->inputs : it->spec ? it->spec->inputs : NULL;
-        }
-    }
-    *n_out = n;
-    return res;
-}
-
 /* A package's configuration as its default provider's inputs are recorded: what the provider's
  * schema marks secret is a secret, also where Pulumi.<stack>.yaml holds it in plaintext (not
  * `secure:`). Pulumi records the provider's CheckConfig answer, and a bridged provider's marks its
@@ -112,6 +78,51 @@ static pv_t *checked_with_secrets(arena_t *a, const pv_t *answer, const pv_t *gi
             out->u.obj.members[i].value = pv_secret(a, now);
     }
     return out;
+}
+
+/* An explicit provider's inputs as Pulumi records them (read17 F10): what its plugin's CheckConfig answered
+ * this run (a default filled in), the secrets of the inputs given and of its schema kept secret; the inputs
+ * given where no plugin was started for it (offline: session_run says so) or its CheckConfig is not
+ * implemented (the configuration is then used as given). */
+static const pv_t *explicit_provider_inputs(import_session_t *p, const import_plan_item_t *it, const pv_t *given) {
+    const pv_t *checked = p->registry ? provider_registry_checked_config_of(p->registry, it->urn) : NULL;
+    if (!checked || checked->kind != PV_OBJECT) return given;
+    return config_with_schema_secrets(p, it->type + 17, checked_with_secrets(p->arena, checked, given));
+}
+
+/* The plan's imported resources as stack-state records (here, beside the stack they go into: the
+ * session calls this file, never the other way round). */
+stackstate_resource_t *session_stack_resources(import_session_t *p, size_t *n_out) {
+    const import_plan_t *plan = p->plan;
+    stackstate_resource_t *res = arena_alloc(p->arena, (plan->n_items ? plan->n_items : 1) * sizeof *res);
+    size_t n = 0;
+    for (size_t i = 0; i < plan->n_items; i++) {
+        const import_result_t *r = &p->results[i];
+        const import_plan_item_t *it = r->item;
+        if (r->status != IMPORT_OK) continue;
+        stackstate_resource_t *s = &res[n++];
+        memset(s, 0, sizeof *s);
+        s->urn = it->urn;
+        s->type = it->type;
+        s->parent_urn = it->parent_urn;
+        s->provider_urn = it->provider_urn;
+        s->protect = it->protect;
+        s->is_provider = it->is_provider;
+        s->custom = !it->is_component;
+        s->remote = it->spec && it->spec->remote;
+        s->version = it->spec ? it->spec->version : NULL;
+        s->plugin_download_url = it->spec ? it->spec->plugin_download_url : NULL;
+        if (!it->is_provider && !it->is_component) { /* a read resource: what the provider returned */
+            s->id = r->id;
+            s->inputs = r->read_inputs;
+            s->outputs = r->state;
+        } else { /* a provider or a component: the inputs the spec gave, their secrets wrapped */
+            s->inputs = r->inputs ? r->inputs : it->spec ? it->spec->inputs : NULL;
+            if (it->is_provider) s->inputs = explicit_provider_inputs(p, it, s->inputs);
+        }
+    }
+    *n_out = n;
+    return res;
 }
 
 /* A package's default provider inputs: what its CheckConfig answered this run (Pulumi records a

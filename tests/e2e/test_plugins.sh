@@ -381,6 +381,48 @@ cfgrun --spec c3e.json -o c3e.ts >/dev/null 2>"$work/c3e.err"
 rc=$?
 [ $rc = 0 ] && grep -qF '::c3e"' "$ckpt" && pass || fail "explicit provider with default providers disabled (exit $rc): $(cat "$work/c3e.err")"
 cp "$cfg/Pulumi.dev.yaml.orig" "$cfg/Pulumi.dev.yaml"
+# read17 F10: an explicit provider is recorded as Pulumi records one: its inputs are what its plugin's CheckConfig
+# answered (here with the `checked` it fills in), the schema's secrets (token) still secret, not the import file's
+# inputs as given
+cat >"$cfg/c5.json" <<'JSON'
+{"resources": [{"type": "pulumi:providers:fault", "name": "east", "inputs": {"region": "us-east-1", "token": "Tk-east-SeCrEt"},
+  "version": "1.0.0"}, {"type": "fault:index:Thing", "name": "c5", "id": "fine-5", "provider": "east", "version": "1.0.0"}]}
+JSON
+cfgrun --spec c5.json -o c5.ts >/dev/null 2>"$work/c5.err"
+rc=$?
+node -e 'const d = require(process.argv[1]);
+  const p = d.checkpoint.latest.resources.find((x) => x.urn.endsWith("::pulumi:providers:fault::east"));
+  const i = (p || {}).inputs || {};
+  const ok = i.region === "us-east-1" && i.checked === "by-fault" && i.version === "1.0.0" &&
+    typeof (i.token || {}).ciphertext === "string" && !JSON.stringify(d).includes("Tk-east-SeCrEt");
+  if (!ok) console.error(JSON.stringify(p)); process.exit(ok ? 0 : 1)' "$ckpt" && [ $rc = 0 ] && pass ||
+    fail "explicit provider recorded without its CheckConfig answer (exit $rc): $(cat "$work/c5.err")"
+# read17 F11: an explicit provider's input its package's schema does not list cannot be written into the code, so
+# recording it would make the next preview change the provider: refused, naming it and the nearest input, nothing
+# recorded, no "no changes" promised
+cp "$ckpt" "$work/ckpt.before"
+cat >"$cfg/c6.json" <<'JSON'
+{"resources": [{"type": "pulumi:providers:fault", "name": "north", "inputs": {"region": "eu-north-1", "regoin": "x"},
+  "version": "1.0.0"}, {"type": "fault:index:Thing", "name": "c6", "id": "fine-6", "provider": "north", "version": "1.0.0"}]}
+JSON
+cfgrun --spec c6.json -o c6.ts >/dev/null 2>"$work/c6.err"
+rc=$?
+[ $rc = 3 ] && cmp -s "$ckpt" "$work/ckpt.before" && [ ! -e "$cfg/c6.ts" ] &&
+    grep -qF "'regoin' (in inputs) is not an input of the fault provider: its schema does not list it" "$work/c6.err" &&
+    grep -qF "did you mean 'region'?" "$work/c6.err" && grep -qF "skipped: its provider 'north' failed to import" "$work/c6.err" &&
+    ! grep -qF 'no changes' "$work/c6.err" && pass || fail "explicit provider input the schema does not list (exit $rc): $(cat "$work/c6.err")"
+# ... beside a resource of the default provider, which is imported alone (exit 1): the refused provider and the
+# resource under it are not recorded
+cat >"$cfg/c6b.json" <<'JSON'
+{"resources": [{"type": "pulumi:providers:fault", "name": "north", "inputs": {"region": "eu-north-1", "regoin": "x"},
+  "version": "1.0.0"}, {"type": "fault:index:Thing", "name": "c6", "id": "fine-6", "provider": "north", "version": "1.0.0"},
+  {"type": "fault:index:Thing", "name": "c6b", "id": "fine-6b", "version": "1.0.0"}]}
+JSON
+cfgrun --spec c6b.json -o c6b.ts >/dev/null 2>"$work/c6b.err"
+rc=$?
+[ $rc = 1 ] && grep -qF '::c6b"' "$ckpt" && ! grep -qF '::c6"' "$ckpt" && ! grep -qF 'pulumi:providers:fault::north' "$ckpt" &&
+    grep -qF "'regoin' (in inputs) is not an input of the fault provider" "$work/c6b.err" && pass ||
+    fail "refused explicit provider beside an imported resource (exit $rc): $(cat "$work/c6b.err")"
 # a provider the stack holds, named by the import file only (nameTable): configured with the inputs the stack
 # records for it (west: us-west-2), not refused and not read with the default provider's configuration
 cat >"$cfg/c4.json" <<'JSON'

@@ -106,6 +106,10 @@ PY
 run s1 -l typescript -o out.ts --stack-state s.json --new-stack-state --secrets-provider b64 >s1.log 2>&1
 rc=$?
 [ $rc = 0 ] && [ -z "$(leaks s1 s1.log)" ] && ok || bad "b64 state (exit $rc): plaintext in $(leaks s1 s1.log)"
+# offline no plugin runs the explicit provider's CheckConfig, whose answer Pulumi records: what is recorded is said
+# (read17 F10)
+grep -qF "provider 'replica' of type 'pulumi:providers:vault': recorded with the inputs the import file gives it: offline no vault plugin runs" s1.log &&
+  ok || bad "offline explicit provider: what is recorded not said: $(cat s1.log)"
 python3 - s1/s.json <<'PY' && ok || bad "b64 state: $(cat s1/s.json)"
 import base64, json, sys
 sig = "4dabf18193072939515e22adb298388d"

@@ -619,6 +619,46 @@ START_TEST(test_engine_components_and_providers) {
 }
 END_TEST
 
+/* read17 F11: an explicit provider's input its package's schema does not list is refused (the code could
+ * not declare it), naming it and the nearest input; the resources under it are skipped, not read with it;
+ * `version` is the code's resource option, no input. */
+START_TEST(test_engine_provider_input_not_in_schema) {
+    world_t w;
+    world_open(&w);
+    plan_builder_t b = {0};
+    import_plan_item_t *p = plan_add(w.a, &b, "pulumi:providers:demo", "prov", NULL, -1);
+    ((import_spec_t *)p->spec)->inputs = json_value(w.a, "{\"region\":\"eu\",\"regoin\":\"x\",\"version\":\"1.0.0\"}");
+    import_plan_item_t *t = plan_add(w.a, &b, "demo:index:Thing", "t2", "thing-2", -1);
+    t->provider_index = 0;
+    t->provider_urn = p->urn;
+    plan_add(w.a, &b, "demo:index:Thing", "t1", "thing-1", -1);
+    import_plan_item_t *p2 = plan_add(w.a, &b, "pulumi:providers:demo", "prov2", NULL, -1);
+    ((import_spec_t *)p2->spec)->inputs = json_value(w.a, "{\"regoin\":\"eu\",\"zzzzzzzz\":1,\"region\":\"x\"}");
+    import_result_t *r = run_engine(&w, &b, NULL);
+    ck_assert_int_eq(r[0].status, IMPORT_FAILED);
+    ck_assert_int_eq(r[0].diags.count, 1);
+    ck_assert_str_eq(r[0].diags.head->resource, "provider 'prov' of type 'pulumi:providers:demo'");
+    ck_assert_str_eq(r[0].diags.head->message,
+                     "'regoin' (in inputs) is not an input of the demo provider: its schema does not list it, so the "
+                     "code cannot declare the provider with it, and a stack recording it would see the provider's "
+                     "inputs change at the next `pulumi preview`: remove it from the provider's `inputs` in the "
+                     "import file (did you mean 'region'?), or use a version of the demo plugin whose schema lists it");
+    ck_assert_int_eq(r[1].status, IMPORT_SKIPPED);
+    ck_assert_str_eq(r[1].diags.head->message, "skipped: its provider 'prov' failed to import");
+    ck_assert_int_eq(r[2].status, IMPORT_OK); /* the default provider's resource is read as before */
+    /* several: each named once, the nearest input of each that has one */
+    ck_assert_int_eq(r[3].status, IMPORT_FAILED);
+    ck_assert_str_eq(r[3].diags.head->message,
+                     "'regoin', 'zzzzzzzz' (in inputs) are not inputs of the demo provider: its schema does not list "
+                     "them, so the code cannot declare the provider with them, and a stack recording them would see "
+                     "the provider's inputs change at the next `pulumi preview`: remove them from the provider's "
+                     "`inputs` in the import file (did you mean 'region' for 'regoin'?), or use a version of the demo "
+                     "plugin whose schema lists them");
+    engine_results_free(r, b.plan.n_items);
+    world_close(&w);
+}
+END_TEST
+
 /* A provider whose Diff always reports `tags.stuck`, to drive the residual path of the loop. Its
  * answers (read, check, diff: the variants below) are known at once; their completions are queued. */
 typedef bool (*stuck_read_fn)(provider_t *p, const char *urn, const char *id, const pv_t *inputs, const pv_t *state,
@@ -1012,6 +1052,7 @@ int main(void) {
     tcase_add_test(tc, test_engine_failures_and_skips);
     tcase_add_test(tc, test_engine_same_object);
     tcase_add_test(tc, test_engine_components_and_providers);
+    tcase_add_test(tc, test_engine_provider_input_not_in_schema);
     tcase_add_test(tc, test_engine_residual);
     tcase_add_test(tc, test_engine_round_budget);
     tcase_add_test(tc, test_engine_diff_without_paths);

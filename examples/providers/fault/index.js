@@ -34,9 +34,21 @@ const VERSION = "1.0.0";
 const TYPE = "fault:index:Thing";
 const SIG = "4dabf18193072939515e22adb298388d";
 
+// Its provider's configuration (config.variables, the provider's inputProperties): what the tests give a
+// default provider (Pulumi.<stack>.yaml) and an explicit one (its `inputs` in the import file).
+const CONFIG = {
+    region: { type: "string" },
+    zone: { type: "string" },
+    retries: { type: "string" },
+    token: { type: "string", secret: true },
+    assumeRole: { type: "object", additionalProperties: { type: "string" } },
+};
+
 const schema = {
     name: "fault",
     version: VERSION,
+    config: { variables: CONFIG },
+    provider: { inputProperties: CONFIG },
     resources: {
         [TYPE]: {
             properties: { value: { type: "string" } },

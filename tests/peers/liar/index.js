@@ -43,6 +43,9 @@ const INPUTS = ["name", "size", "region", "tags"];
 const schema = {
     name: "liar",
     version: "1.0.0",
+    // its provider's configuration: what an explicit provider's `inputs` in the import file may set
+    config: { variables: { region: { type: "string" } } },
+    provider: { inputProperties: { region: { type: "string" } } },
     resources: {
         [TYPE]: {
             properties: {
