@@ -411,6 +411,7 @@ static char *redacted_program_diff(const code_redaction_t *red, const import_ses
     char *diff =
         new_text ? review_unified_diff(p->code_target, p->old_text ? p->old_text : "", p->old_len, new_text, new_len)
                  : NULL;
+    diff = session_redact_old_secrets(p, diff);
     free(new_text);
     /* The lines the program had (context, removed, and a hunk header's line of it) are the user's own
      * text, in which cimport cannot know a secret's form (a re-run replacing code an earlier

@@ -673,5 +673,35 @@ done
 export PULUMI_HOME="$tmp/pulumi-home"
 cd "$tmp"
 
+# --- the value a secret input had in the program before the run (read18 F5) -------------------------
+# The program held the keeper in plaintext; the run reads it as a secret now (config.requireSecret). The
+# removed line of the review diff is that secret's old value: shown as [secret] on stdout (--diff), in
+# --json's programDiff and on the --report page, as Pulumi shows a secret input's old value; with
+# --show-secrets it is there.
+for lang in typescript python; do
+  mkdir -p "$tmp/f5$lang" && cd "$tmp/f5$lang"
+  case $lang in
+  typescript)
+    printf 'name: shop\nruntime: nodejs\n' >Pulumi.yaml
+    f=index.ts
+    printf 'import * as random from "@pulumi/random";\n\nconst apiName = new random.RandomString("apiName", {\n    length: 11,\n    keepers: {\n        apiToken: "old!tok@42#x",\n        region: "eu-west-1",\n    },\n});\n' >$f ;;
+  python)
+    printf 'name: shop\nruntime: python\n' >Pulumi.yaml
+    f=__main__.py
+    printf 'import pulumi_random as random\n\napi_name = random.RandomString("apiName",\n    length=11,\n    keepers={\n        "apiToken": "old!tok@42#x",\n        "region": "eu-west-1",\n    })\n' >$f ;;
+  esac
+  "$CIMPORT" random:index/randomString:RandomString apiName brave-otter --offline-state "$SS" --schema "$S" --stack prod \
+    --code-only --insert-into $f --diff >diff.out 2>diff.err
+  rc=$?
+  "$CIMPORT" random:index/randomString:RandomString apiName brave-otter --offline-state "$SS" --schema "$S" --stack prod \
+    --code-only --insert-into $f --diff --json --report rep.html >out.json 2>json.err
+  "$CIMPORT" random:index/randomString:RandomString apiName brave-otter --offline-state "$SS" --schema "$S" --stack prod \
+    --code-only --insert-into $f --diff --json --show-secrets >shown.json 2>shown.err
+  [ "$rc" = 4 ] && grep -q 'apiToken.*\[secret\]' diff.out && ! grep -qF 'old!tok' diff.out out.json rep.html &&
+    grep -qF 'old!tok' shown.json && ok ||
+    bad "$lang: a secret input's old value in the program diff (exit $rc): $(cat diff.out diff.err; grep -c 'old!tok' out.json rep.html shown.json)"
+done
+cd "$tmp"
+
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]
