@@ -693,30 +693,23 @@ static bool session_streams(const import_session_t *p) {
            !o->preview_only && p->lang == LANG_PCL;
 }
 
-/* The explicit providers the import file names by URN only (nameTable), as the stack (or --stack-state's
- * export) records them: a resource under one is read through it configured so, as Pulumi reads it
- * through the stack's provider. NULL: none named so, or no stack to look in. */
-static const pv_t *known_providers(import_session_t *p) {
+/* The text of the stack the run goes into (its backend's, or the --stack-state export's), or NULL when
+ * there is none (yet); *where names it. One that cannot be read is the merge's to report. */
+static const char *stack_text(import_session_t *p, size_t *len, const char **where) {
     const session_options_t *o = p->opts;
-    const char **urns = arena_alloc(p->arena, (p->plan->n_items ? p->plan->n_items : 1) * sizeof *urns);
-    size_t n = 0;
-    for (size_t i = 0; i < p->plan->n_items; i++)
-        if (p->plan->items[i].provider_urn && p->plan->items[i].provider_index < 0)
-            urns[n++] = p->plan->items[i].provider_urn;
-    if (!n) return NULL;
-    const char *text = NULL, *where = NULL;
-    size_t len = 0;
+    *len = 0;
+    *where = NULL;
     if (p->stack_store) {
-        text = stack_store_text(p->stack_store, &len);
-        where = stack_store_location(p->stack_store);
-    } else if (o->stack_state && access(o->stack_state, F_OK) == 0) {
-        diag_list_t quiet; /* one that cannot be read is the merge's to report */
-        diag_list_init(&quiet);
-        text = file_read_all(p->arena, o->stack_state, &len, &quiet);
-        diag_list_free(&quiet);
-        where = o->stack_state;
+        *where = stack_store_location(p->stack_store);
+        return stack_store_text(p->stack_store, len);
     }
-    return text ? stackstate_recorded_inputs(p->arena, text, len, where, urns, n, p->secrets.keyring, &p->diags) : NULL;
+    if (!o->stack_state || access(o->stack_state, F_OK) != 0) return NULL;
+    diag_list_t quiet;
+    diag_list_init(&quiet);
+    const char *text = file_read_all(p->arena, o->stack_state, len, &quiet);
+    diag_list_free(&quiet);
+    *where = o->stack_state;
+    return text;
 }
 
 /* The configuration the plugins are given: config with a value the stack's configuration holds as a
@@ -737,41 +730,46 @@ static pv_t *plugin_config(import_session_t *p, const pv_t *config) {
     return out;
 }
 
-/* The inputs the stack records for the providers the plugins are started for ({urn: inputs}, secrets
- * read), CheckConfig's olds: each package's default provider of the plan's versions, and each explicit
- * provider. NULL when the run has no stack (or its state), or the stack holds none of them. */
-static const pv_t *recorded_providers(import_session_t *p) {
-    const session_options_t *o = p->opts;
-    const char *text = NULL, *where = NULL;
-    size_t len = 0;
-    diag_list_t quiet; /* a provider whose secrets cannot be read is sent no olds; the merge says why */
-    diag_list_init(&quiet);
-    if (p->stack_store) {
-        text = stack_store_text(p->stack_store, &len);
-        where = stack_store_location(p->stack_store);
-    } else if (o->stack_state && access(o->stack_state, F_OK) == 0) {
-        text = file_read_all(p->arena, o->stack_state, &len, &quiet);
-        where = o->stack_state;
+/* The inputs the stack (or --stack-state's export) records for the providers the run configures, as
+ * {urn: inputs} with secrets read, from one parse of it: the explicit providers the import file names by
+ * URN only (nameTable) in *known — a resource under one is read through it configured so, as Pulumi reads
+ * it through the stack's provider (one whose secrets cannot be read is said) — and, in *recorded, those and
+ * each package's default provider of the plan's versions and each explicit provider: CheckConfig's olds,
+ * as the engine sends a provider's old inputs. NULL: none of them, or no stack to look in. */
+static void stack_providers(import_session_t *p, const pv_t **known, const pv_t **recorded) {
+    *known = *recorded = NULL;
+    const char *where;
+    size_t len;
+    const char *text = stack_text(p, &len, &where);
+    if (!text) return;
+    const char **urns = arena_alloc(p->arena, (2 * p->plan->n_items + 1) * sizeof *urns);
+    size_t n = 0, n_known = 0;
+    for (size_t i = 0; i < p->plan->n_items; i++)
+        if (p->plan->items[i].provider_urn && p->plan->items[i].provider_index < 0)
+            urns[n++] = p->plan->items[i].provider_urn;
+    n_known = n;
+    for (size_t i = 0; i < p->plan->n_items; i++) {
+        const import_plan_item_t *it = &p->plan->items[i];
+        const char *pkg = default_provider_package(p->arena, it);
+        if (it->provider_urn && it->provider_index >= 0)
+            urns[n++] = it->provider_urn;
+        else if (!it->provider_urn && pkg)
+            urns[n++] =
+                arena_sprintf(p->arena, "urn:pulumi:%s::%s::pulumi:providers:%s::%s", p->stack, p->project, pkg,
+                              stackstate_default_provider_name(p->arena, it->spec ? it->spec->version : NULL,
+                                                               it->spec ? it->spec->plugin_download_url : NULL));
     }
-    const pv_t *r = NULL;
-    if (text) {
-        const char **urns = arena_alloc(p->arena, (p->plan->n_items ? p->plan->n_items : 1) * sizeof *urns);
-        size_t n = 0;
-        for (size_t i = 0; i < p->plan->n_items; i++) {
-            const import_plan_item_t *it = &p->plan->items[i];
-            const char *pkg = default_provider_package(p->arena, it);
-            if (it->provider_urn)
-                urns[n++] = it->provider_urn;
-            else if (pkg)
-                urns[n++] =
-                    arena_sprintf(p->arena, "urn:pulumi:%s::%s::pulumi:providers:%s::%s", p->stack, p->project, pkg,
-                                  stackstate_default_provider_name(p->arena, it->spec ? it->spec->version : NULL,
-                                                                   it->spec ? it->spec->plugin_download_url : NULL));
-        }
-        if (n) r = stackstate_recorded_inputs(p->arena, text, len, where, urns, n, p->secrets.keyring, &quiet);
+    if (!n) return;
+    const pv_t *all =
+        stackstate_recorded_inputs(p->arena, text, len, where, urns, n, n_known, p->secrets.keyring, &p->diags);
+    *recorded = all;
+    if (!n_known) return;
+    pv_t *k = pv_object(p->arena);
+    for (size_t i = 0; i < n_known; i++) {
+        const pv_t *v = pv_object_get(all, urns[i]);
+        if (v) pv_object_set(p->arena, k, urns[i], (pv_t *)v);
     }
-    diag_list_free(&quiet);
-    return r;
+    *known = k;
 }
 
 bool session_run(import_session_t *p, const import_file_t *file) {
@@ -790,6 +788,7 @@ bool session_run(import_session_t *p, const import_file_t *file) {
     }
 
     /* 2. Providers: the offline snapshot when asked; real plugins otherwise. */
+    const pv_t *known = NULL; /* the explicit providers named by URN only, as the stack records them */
     if (o->offline_state) {
         if (!load_offline_state(p, &job, &p->state, diags)) return false;
         p->offline = true;
@@ -819,7 +818,7 @@ bool session_run(import_session_t *p, const import_file_t *file) {
         ho.attach = o->attach;
         ho.n_attach = o->n_attach;
         ho.config = plugin_config(p, config);
-        ho.recorded = recorded_providers(p);
+        stack_providers(p, &known, &ho.recorded);
         ho.stack = p->stack;
         ho.project = p->project;
         ho.log = on_provider_log;
@@ -874,7 +873,7 @@ bool session_run(import_session_t *p, const import_file_t *file) {
     eo.resume = p->resume;
     eo.stats = &p->stats;
     eo.stop = o->stop;
-    if (!p->offline) eo.known_providers = known_providers(p);
+    eo.known_providers = known;
     eo.default_config = p->provider_config;
     /* The stack state, resume and the report use the whole results (Read's inputs, state,
      * provenance). */

@@ -1431,7 +1431,7 @@ static char *new_document(merge_t *m, new_res_t **order, size_t n, const cJSON *
 
 /* The secrets provider of the document (its type, or NULL), and the passphrase provider's salt state. */
 pv_t *stackstate_recorded_inputs(arena_t *out, const char *text, size_t len, const char *path, const char *const *urns,
-                                 size_t n, passphrase_keyring_t *keyring, diag_list_t *diags) {
+                                 size_t n, size_t n_warn, passphrase_keyring_t *keyring, diag_list_t *diags) {
     pv_t *found = pv_object(out);
     if (!text || !len || !n) return found;
     arena_t *a = arena_new();
@@ -1459,7 +1459,7 @@ pv_t *stackstate_recorded_inputs(arena_t *out, const char *text, size_t len, con
         }
         if (readable)
             pv_object_set(out, found, urns[i], in);
-        else
+        else if (i < n_warn)
             diag_add(diags, DIAG_WARNING, DIAG_INPUT, path, NULL,
                      "the stack records provider '%s' with secret inputs cimport cannot read (%s), so it cannot be "
                      "configured as the stack records it",

@@ -132,12 +132,13 @@ char *stackstate_merge_text(const char *text, size_t len, const char *path, cons
 bool stackstate_merge(const char *path, const char *stack, const char *project, const stackstate_resource_t *res,
                       size_t n, const stackstate_options_t *opts, stackstate_report_t *out, diag_list_t *diags);
 
-/* The inputs the stack state `text` records for the resources `urns` (explicit providers a run names by
- * URN only), as {urn: inputs} in `out`: secrets read with the stack's passphrase (keyring) and kept
- * secret; one absent is left out, and so is one whose secrets cannot be read (a warning says why). A
- * document that does not parse gives none. */
+/* The inputs the stack state `text` records for the resources `urns` (the providers a run configures),
+ * as {urn: inputs} in `out`: secrets read with the stack's passphrase (keyring) and kept secret; one
+ * absent is left out, and so is one whose secrets cannot be read (a warning says why for the first
+ * n_warn urns: the explicit providers a run names by URN only, which it is configured with). A document
+ * that does not parse gives none. */
 pv_t *stackstate_recorded_inputs(arena_t *out, const char *text, size_t len, const char *path, const char *const *urns,
-                                 size_t n, passphrase_keyring_t *keyring, diag_list_t *diags);
+                                 size_t n, size_t n_warn, passphrase_keyring_t *keyring, diag_list_t *diags);
 
 /* The default provider's name for a version and download URL (`default`, `default_1_2_3`,
  * `default_1_2_3_beta_1`, `default_1_2_3_https_/get.example.com/x`), as Pulumi names it. */
