@@ -379,11 +379,13 @@ struct engine {
     int64_t next_tick;
     engine_stats_t stats;
     bool stopping; /* opts->stop was seen: nothing starts, the calls in flight were cancelled */
-    /* The cloud objects claimed (claim_object): each key's 64-bit hash → its first claim (object_claim_t), not
-     * the key itself (a resource's type, ID and provider URN: ~60 bytes a resource, held for the whole run) */
-    hashmap_t objects;
-    hashmap_t objects_alike_hash; /* the rare key whose hash an earlier, different key has: key → first claim */
-    hashmap_t objects_read_ids;   /* a claim whose Read ID is not its import ID: &claim->index → that ID */
+    /* The cloud objects claimed (claim_object): each key's 64-bit hash and its first claim's plan index in a table
+     * sized once for the plan's resources that may be objects (16 bytes a slot, linear probing), not the key
+     * itself (a resource's type, ID and provider URN: ~70 bytes a resource, held for the whole run) */
+    struct object_slot *objects;
+    size_t objects_mask;
+    hashmap_t objects_alike_hash; /* the rare key whose hash an earlier, different key has: key → first claim + 1 */
+    hashmap_t objects_read_ids;   /* a first claim whose Read ID is not its import ID: its plan index → that ID */
     hashmap_t alike;              /* an explicit provider's URN → the first one's configured alike, "" the default
                                    * provider's (alike_providers) */
     arena_t *objects_claims;      /* the claims, the read IDs and the keys of objects_alike_hash */
@@ -395,12 +397,13 @@ struct engine {
 
 uint64_t (*engine_object_hash)(const void *key, size_t len) = hashmap_hash;
 
-/* The first resource of the run to claim a cloud object. A released result no longer has its ID, so the ID Read
- * gave is kept here (objects_read_ids) when it is not the plan's import ID, to remake the key. */
-typedef struct object_claim {
+/* A slot of engine_t.objects: the first resource of the run to claim a cloud object. A released result no longer has
+ * its ID, so the ID Read gave is kept apart (objects_read_ids) when it is not the plan's import ID, to remake the
+ * key. */
+struct object_slot {
     uint64_t hash;
-    uint32_t index; /* plan index */
-} object_claim_t;
+    uint32_t index1; /* plan index + 1; 0: an empty slot */
+};
 
 static long item_parent(const engine_t *g, size_t i) {
     int pi = g->plan->items[i].parent_index;
@@ -553,25 +556,29 @@ static bool is_object(const import_result_t *r) {
  * plan item and Read ID); a different key of an equal hash is kept whole in objects_alike_hash. */
 static long find_or_claim(engine_t *g, size_t i, const char *key, size_t len) {
     uint64_t h = engine_object_hash(key, len);
-    void **slot = hashmap_find(&g->objects, (const char *)&h, sizeof h);
-    if (!slot) {
-        object_claim_t *c = arena_alloc(g->objects_claims, sizeof *c);
-        c->hash = h;
-        c->index = (uint32_t)i;
-        hashmap_add(&g->objects, (const char *)&c->hash, sizeof c->hash, c);
+    size_t k = (size_t)h & g->objects_mask;
+    while (g->objects[k].index1 && g->objects[k].hash != h)
+        k = (k + 1) & g->objects_mask;
+    struct object_slot *slot = &g->objects[k];
+    if (!slot->index1) {
+        slot->hash = h;
+        slot->index1 = (uint32_t)i + 1;
         const import_result_t *r = &g->results[i];
-        if (!r->item->id || strcmp(r->id, r->item->id) != 0)
-            hashmap_add(&g->objects_read_ids, (const char *)&c->index, sizeof c->index,
+        if (!r->item->id || strcmp(r->id, r->item->id) != 0) {
+            uint32_t *index = arena_alloc(g->objects_claims, sizeof *index);
+            *index = (uint32_t)i;
+            hashmap_add(&g->objects_read_ids, (const char *)index, sizeof *index,
                         arena_strdup(g->objects_claims, r->id));
+        }
         return -1;
     }
     /* the first claim of this hash: the same object, or (rarely) another whose key hashes alike */
-    const object_claim_t *first = *slot;
-    const import_plan_item_t *ft = g->results[first->index].item;
-    void **read_id = hashmap_find(&g->objects_read_ids, (const char *)&first->index, sizeof first->index);
+    uint32_t first = slot->index1 - 1;
+    const import_plan_item_t *ft = g->results[first].item;
+    void **read_id = hashmap_find(&g->objects_read_ids, (const char *)&first, sizeof first);
     size_t flen;
     const char *fkey = item_object_key(g, ft, read_id ? *read_id : ft->id, &flen);
-    if (flen == len && memcmp(fkey, key, len) == 0) return (long)first->index;
+    if (flen == len && memcmp(fkey, key, len) == 0) return (long)first;
     void **other = hashmap_find(&g->objects_alike_hash, key, len);
     if (other) return (long)(uintptr_t)*other - 1;
     hashmap_add(&g->objects_alike_hash, arena_strndup(g->objects_claims, key, len), len, (void *)(uintptr_t)(i + 1));
@@ -591,7 +598,18 @@ static bool may_be_object(const import_plan_item_t *it) {
 static void claim_object(engine_t *g, size_t i) {
     import_result_t *r = &g->results[i];
     if (!is_object(r)) return;
-    if (!g->objects_claims) g->objects_claims = arena_new();
+    if (!g->objects) {
+        /* sized once: at most one slot a resource that may be an object, at most three quarters full */
+        size_t n = 0, cap = 16;
+        for (size_t k = 0; k < g->n; k++)
+            n += may_be_object(&g->plan->items[k]);
+        while (cap < n + n / 3 + 1)
+            cap *= 2;
+        g->objects = calloc(cap, sizeof *g->objects);
+        if (!g->objects) abort();
+        g->objects_mask = cap - 1;
+        g->objects_claims = arena_new();
+    }
     if (g->objects_scratch && arena_used(g->objects_scratch) > 65536) {
         arena_free(g->objects_scratch);
         g->objects_scratch = NULL;
@@ -1496,7 +1514,7 @@ import_result_t *engine_run(arena_t *a, const import_plan_t *plan, provider_regi
     free(g.heap);
     free(g.work);
     free(g.pool);
-    hashmap_free(&g.objects);
+    free(g.objects);
     hashmap_free(&g.objects_alike_hash);
     hashmap_free(&g.objects_read_ids);
     hashmap_free(&g.alike);
