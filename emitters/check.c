@@ -3434,6 +3434,18 @@ static size_t count_refs(const pcl_expr_t *e) {
     return r.n;
 }
 
+/* How a refusal names a node's kind ("resource 'a'"), as refuse() does. */
+static const char *sort_node_kind(const pcl_node_t *n) {
+    switch (n->kind) {
+    case PCL_NODE_COMPONENT: return "component";
+    case PCL_NODE_CONFIG: return "config";
+    case PCL_NODE_OUTPUT: return "output";
+    case PCL_NODE_LOCAL: return "local";
+    case PCL_NODE_HOOK: return "hook";
+    default: return "resource";
+    }
+}
+
 bool emit_sort_program(const pcl_program_t *p, pcl_program_t *out, diag_list_t *diags) {
     *out = *p;
     out->nodes = NULL;
@@ -3485,9 +3497,13 @@ bool emit_sort_program(const pcl_program_t *p, pcl_program_t *out, diag_list_t *
                 size_t dep = (size_t)refs[start[cur] + next[cur]++];
                 if (dep == cur) continue;
                 if (state[dep] == 1) {
+                    const pcl_node_t *x = &p->nodes[cur], *y = &p->nodes[dep];
+                    const char *file = p->filename ? p->filename : "<program>";
                     diag_add(diags, DIAG_ERROR, DIAG_CODEGEN, NULL, NULL,
-                             "'%s' and '%s' depend on each other; a program cannot declare either first",
-                             p->nodes[cur].name, p->nodes[dep].name);
+                             "%s:%d:%d: %s '%s' and %s '%s' (%s:%d:%d) depend on each other; a program cannot declare "
+                             "either first",
+                             file, x->line, x->col, sort_node_kind(x), x->name, sort_node_kind(y), y->name, file,
+                             y->line, y->col);
                     ok = false;
                 } else if (state[dep] == 0) {
                     state[dep] = 1;
