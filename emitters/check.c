@@ -70,20 +70,24 @@ typedef struct check {
     bool ok;
 } check_t;
 
+/* How a refusal names a node's kind: "resource 'a'", "local 'x'". */
+static const char *node_kind_word(const pcl_node_t *n) {
+    switch (n->kind) {
+    case PCL_NODE_COMPONENT: return "component";
+    case PCL_NODE_CONFIG: return "config";
+    case PCL_NODE_OUTPUT: return "output";
+    case PCL_NODE_LOCAL: return "local";
+    case PCL_NODE_HOOK: return "hook";
+    default: return "resource";
+    }
+}
+
 static void refuse(check_t *c, const pcl_node_t *n, int line, int col, const char *what) {
     c->ok = false;
     const char *file = c->p->filename ? c->p->filename : "<program>";
     if (!line) line = n ? n->line : 0, col = n ? n->col : 0;
     if (n && n->kind == PCL_NODE_PULUMI) n = NULL, what = arena_sprintf(c->a, "the pulumi block: %s", what);
-    const char *who = n ? arena_sprintf(c->a, "%s '%s'",
-                                        n->kind == PCL_NODE_COMPONENT ? "component"
-                                        : n->kind == PCL_NODE_CONFIG  ? "config"
-                                        : n->kind == PCL_NODE_OUTPUT  ? "output"
-                                        : n->kind == PCL_NODE_LOCAL   ? "local"
-                                        : n->kind == PCL_NODE_HOOK    ? "hook"
-                                                                      : "resource",
-                                        n->name)
-                        : "program";
+    const char *who = n ? arena_sprintf(c->a, "%s '%s'", node_kind_word(n), n->name) : "program";
     if (line)
         diag_add(c->diags, DIAG_ERROR, DIAG_CODEGEN, NULL, NULL, "%s:%d:%d: %s: %s", file, line, col, who, what);
     else
@@ -3434,18 +3438,6 @@ static size_t count_refs(const pcl_expr_t *e) {
     return r.n;
 }
 
-/* How a refusal names a node's kind ("resource 'a'"), as refuse() does. */
-static const char *sort_node_kind(const pcl_node_t *n) {
-    switch (n->kind) {
-    case PCL_NODE_COMPONENT: return "component";
-    case PCL_NODE_CONFIG: return "config";
-    case PCL_NODE_OUTPUT: return "output";
-    case PCL_NODE_LOCAL: return "local";
-    case PCL_NODE_HOOK: return "hook";
-    default: return "resource";
-    }
-}
-
 bool emit_sort_program(const pcl_program_t *p, pcl_program_t *out, diag_list_t *diags) {
     *out = *p;
     out->nodes = NULL;
@@ -3502,7 +3494,7 @@ bool emit_sort_program(const pcl_program_t *p, pcl_program_t *out, diag_list_t *
                     diag_add(diags, DIAG_ERROR, DIAG_CODEGEN, NULL, NULL,
                              "%s:%d:%d: %s '%s' and %s '%s' (%s:%d:%d) depend on each other; a program cannot declare "
                              "either first",
-                             file, x->line, x->col, sort_node_kind(x), x->name, sort_node_kind(y), y->name, file,
+                             file, x->line, x->col, node_kind_word(x), x->name, node_kind_word(y), y->name, file,
                              y->line, y->col);
                     ok = false;
                 } else if (state[dep] == 0) {
