@@ -559,6 +559,7 @@ typedef struct files_module_list {
     const char *const *modules;
     size_t n;
     const char *dir;
+    size_t n_run; /* modules[0, n_run) are run by the file, the rest named for types alone */
 } files_module_list_t;
 
 typedef struct program_files {
@@ -575,6 +576,7 @@ typedef struct program_files {
     const char *target; /* the resolved path of the file spliced into */
     bool target_met;    /* an import followed named the target */
     size_t followed;    /* queue[0, followed) are followed */
+    bool run_only;      /* follow only the modules a file runs (files_module_list_t.n_run) */
     bool failed;        /* a diagnostic was given: stop */
 } program_files_t;
 
@@ -634,7 +636,7 @@ static bool files_add(program_files_t *f, const char *path) {
     }
     if (sf->n_modules)
         *(files_module_list_t *)vec_push(&f->queue) =
-            (files_module_list_t){sf->modules, sf->n_modules, program_dir(f->a, key)};
+            (files_module_list_t){sf->modules, sf->n_modules, program_dir(f->a, key), sf->n_run_modules};
     return true;
 }
 
@@ -742,7 +744,7 @@ static void py_module_files(program_files_t *f, const char *dir, const char *m) 
 static void files_follow(program_files_t *f) {
     for (size_t q = f->followed; q < f->queue.len && !f->failed; q = ++f->followed) {
         files_module_list_t ml = *(files_module_list_t *)vec_at(&f->queue, q);
-        for (size_t i = 0; ml.dir && i < ml.n && !f->failed; i++) {
+        for (size_t i = 0; ml.dir && i < (f->run_only ? ml.n_run : ml.n) && !f->failed; i++) {
             if (f->lang == LANG_PYTHON) {
                 py_module_files(f, ml.dir, ml.modules[i]);
             } else {
@@ -840,9 +842,14 @@ bool session_program_others(arena_t *a, splicer_t *sp, const char *path, lang_t 
                  * is no part of the program, and code added there would never run (its resources
                  * neither imported nor kept in a stack they were recorded into). A module loaded by a
                  * name cimport cannot read (`importlib.import_module(name)`, `require(name)`) is
-                 * not followed, so it is refused too. */
+                 * not followed, so it is refused too. So is a module imported for types alone (TypeScript
+                 * `import type`, Python under `if TYPE_CHECKING:`), which is never loaded (read18 F1): the
+                 * walk follows the modules each file runs; then, for what they define, the others. */
                 files_add(&f, re);
+                f.run_only = true;
                 files_follow(&f);
+                f.run_only = false;
+                f.followed = 0;
                 if (!f.failed && !f.target_met) {
                     const char *shown = below_cwd(a, re);
                     diag_add(diags, DIAG_ERROR, DIAG_INPUT, below_cwd(a, real), NULL,
@@ -857,7 +864,7 @@ bool session_program_others(arena_t *a, splicer_t *sp, const char *path, lang_t 
         }
         free(re);
         if (!f.failed && n_modules)
-            *(files_module_list_t *)vec_push(&f.queue) = (files_module_list_t){modules, n_modules, dir};
+            *(files_module_list_t *)vec_push(&f.queue) = (files_module_list_t){modules, n_modules, dir, n_modules};
         files_follow(&f);
         break;
     }

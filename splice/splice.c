@@ -2132,14 +2132,21 @@ static void sp_refuse_same_id(sp_ctx_t *c, const char *what, const char *id, con
     d->line = line;
 }
 
-/* The text of the `parent` option of resource r of p, without whitespace, or NULL. */
-static const char *sp_parent_text(sp_program_t *p, const sp_stmt_t *r) {
+/* The text of the option `key` (`parent`, `provider`; Go's and C#'s capitalised) of resource r of p,
+ * without whitespace, or NULL. */
+static const char *sp_option_text(sp_program_t *p, const sp_stmt_t *r, const char *key) {
     sp_opts_t o;
     sp_res_options(p, r->res_start, r->res_end, &o);
-    const char *key = p->lang == LANG_GO || p->lang == LANG_CSHARP ? "Parent" : "parent";
+    bool upper = p->lang == LANG_GO || p->lang == LANG_CSHARP;
     for (size_t i = 0; i < o.n; i++)
-        if (strcmp(o.e[i].key, key) == 0) return sp_squash(p->a, p->text + o.e[i].start, o.e[i].end - o.e[i].start);
+        if (strcasecmp(o.e[i].key, key) == 0 && (o.e[i].key[0] == (upper ? toupper(key[0]) : key[0])))
+            return sp_squash(p->a, p->text + o.e[i].start, o.e[i].end - o.e[i].start);
     return NULL;
+}
+
+/* The text of the `parent` option of resource r of p, without whitespace, or NULL. */
+static const char *sp_parent_text(sp_program_t *p, const sp_stmt_t *r) {
+    return sp_option_text(p, r, "parent");
 }
 
 /* With the file's resources kept, a new one of the same type and logical name (and parent) as the
@@ -2416,6 +2423,70 @@ struct sp_file_defs {
     size_t nres;
 };
 
+/* The classes the program declares: the target's and its other files' (sp_class_component's tables). */
+static size_t sp_program_classes(sp_ctx_t *c, const sp_class_t ***tabs, size_t **ns) {
+    *tabs = arena_alloc(c->a, (c->n_others + 1) * sizeof(const sp_class_t *));
+    *ns = arena_alloc(c->a, (c->n_others + 1) * sizeof **ns);
+    (*tabs)[0] = c->T.classes;
+    (*ns)[0] = c->T.nclasses;
+    size_t k = 1;
+    for (size_t f = 0; f < c->n_others; f++) {
+        const struct sp_file_defs *o = c->others[f].defs;
+        if (!o) continue;
+        (*tabs)[k] = o->p.classes;
+        (*ns)[k++] = o->p.nclasses;
+    }
+    return k;
+}
+
+/* Python: whether module m (its first ml bytes) is a file of the program (m.py or m/__init__.py among
+ * its other files, by the end of their names). */
+static bool sp_py_program_module(const sp_ctx_t *c, const char *m, size_t ml) {
+    char *path = arena_alloc(c->a, ml + 1);
+    for (size_t i = 0; i < ml; i++)
+        path[i] = m[i] == '.' ? '/' : m[i];
+    path[ml] = 0;
+    for (size_t f = 0; f < c->n_others; f++) {
+        const char *nm = c->others[f].name;
+        for (int k = 0; k < 2; k++) {
+            const char *tail = k ? "/__init__.py" : ".py";
+            size_t n = strlen(nm), tl = strlen(tail);
+            if (n < ml + tl || strcmp(nm + n - tl, tail) != 0 || memcmp(nm + n - tl - ml, path, ml) != 0) continue;
+            if (n == ml + tl || nm[n - tl - ml - 1] == '/') return true;
+        }
+    }
+    return false;
+}
+
+/* Whether `type` (canonical in prog, a file of the program) is a class of the program's own that
+ * cimport cannot trace to a package's class: reached through a local module (TypeScript `./str.Str`,
+ * Python `strs.Str` of a module among the program's files, or a package's class that module
+ * re-exports: `./lib.RS`), or C#/Java a plain name (`*.Str`) another file of the namespace declares —
+ * and no component (sp_class_component): a subclass of a package's resource class has that
+ * resource's type (read18 F2), so a resource of it may be one the import adds. */
+static bool sp_untraced_local_class(sp_ctx_t *c, const sp_program_t *prog, const char *type) {
+    if (!type) return false;
+    bool local = false;
+    const char *member = strrchr(type, '.');
+    member = member ? member + 1 : type;
+    const sp_class_t **tabs;
+    size_t *ns, nt = 0;
+    if (prog->lang == LANG_TYPESCRIPT) {
+        local = type[0] == '.';
+    } else if (prog->lang == LANG_PYTHON) {
+        local = type[0] == '.';
+        for (const char *d = strchr(type, '.'); d && !local; d = strchr(d + 1, '.'))
+            local = sp_py_program_module(c, type, (size_t)(d - type));
+    } else if ((prog->lang == LANG_CSHARP || prog->lang == LANG_JAVA) && strncmp(type, "*.", 2) == 0) {
+        nt = sp_program_classes(c, &tabs, &ns);
+        local = sp_class_component(tabs, ns, nt, member, strlen(member)) == 0;
+        return local;
+    }
+    if (!local) return false;
+    if (!nt) nt = sp_program_classes(c, &tabs, &ns);
+    return sp_class_component(tabs, ns, nt, member, strlen(member)) != 1;
+}
+
 /* A resource the import adds that another file of the program defines, or may define (a name that
  * cannot be read, a class that cannot be traced): one URN twice, which `pulumi up` refuses. Refused,
  * each such resource named with that file and line; replacing it there would edit a file the user
@@ -2433,7 +2504,9 @@ static bool sp_check_others(sp_ctx_t *c, const sp_unit_t *u, size_t nu) {
             for (size_t r = 0; o && r < o->nres; r++) {
                 const sp_other_res_t *t = &o->res[r];
                 diag_t *d = NULL;
-                if (t->type && *t->name) {
+                bool local = t->type && *t->name && strcmp(t->name, g->res_name) == 0 &&
+                             !sp_types_match(&o->p, t->type, g->res_type) && sp_untraced_local_class(c, &o->p, t->type);
+                if (t->type && *t->name && !local) {
                     /* one with a parent and one without are two URNs */
                     if (strcmp(t->name, g->res_name) != 0 || !sp_types_match(&o->p, t->type, g->res_type) ||
                         t->has_parent != g_parent)
@@ -2448,7 +2521,7 @@ static bool sp_check_others(sp_ctx_t *c, const sp_unit_t *u, size_t nu) {
                                  g->res_name, t->call, c->file, g->res_name,
                                  there ? "import it into " : "change its definition in ", oname,
                                  there ? ", where its definition would be replaced in place" : " by hand");
-                } else if (t->type) {
+                } else if (t->type && !local) {
                     if (!sp_types_match(&o->p, t->type, g->res_type)) continue;
                     d = diag_add(c->diags, DIAG_ERROR, DIAG_INPUT, oname, NULL,
                                  "this file of the program creates a resource (`%s`) under a name cimport cannot read "
@@ -2460,7 +2533,8 @@ static bool sp_check_others(sp_ctx_t *c, const sp_unit_t *u, size_t nu) {
                     if (strcmp(t->name, g->res_name) != 0) continue;
                     d = diag_add(c->diags, DIAG_ERROR, DIAG_INPUT, oname, NULL,
                                  "this file of the program constructs `%s` named '%s', a class cimport cannot trace to "
-                                 "an import of its package (an alias, or an import form it does not read), and the "
+                                 "an import of its package (an alias, a class of the program's own that is no "
+                                 "component, or an import form it does not read), and the "
                                  "import adds the resource '%s' to %s, which may be the same resource: nothing was "
                                  "changed; write the class through a plain import of its package, or add the new "
                                  "resource's code by hand",
@@ -2604,7 +2678,7 @@ static bool sp_splice_code(sp_ctx_t *c) {
     if (c->opts && c->opts->program_files) {
         /* the program's other files, found from the modules this one imports */
         const char **mods;
-        size_t nm = sp_module_refs(T, &mods);
+        size_t nrun, nm = sp_module_refs(T, &mods, &nrun); /* all of them: what any defines counts */
         if (!c->opts->program_files(c->opts->program_files_user, c->s, mods, nm, &c->others, &c->n_others, c->diags))
             return false;
         if (c->n_others && !sp_check_others(c, u, nu)) return false;
@@ -2647,6 +2721,11 @@ static bool sp_splice_code(sp_ctx_t *c) {
         for (int r = names_table_get(id_first, id); r >= 0; r = id_next[r]) {
             const sp_stmt_t *t = &T->res[r];
             if (strcmp(t->res_name, g->res_name) == 0 || !sp_types_match(T, t->res_type, g->res_type)) continue;
+            /* Under another provider (an explicit one on either side, or two written differently): an
+             * object of another account or region may have that ID, which the engine keeps apart too
+             * (35f621d keys objects by provider configuration): not refused (read18 F16). */
+            const char *tpv = sp_option_text(T, t, "provider"), *gpv = sp_option_text(G, g, "provider");
+            if ((tpv || gpv) && !(tpv && gpv && strcmp(tpv, gpv) == 0)) continue;
             sp_refuse_same_id(c, g->res_name, id, t->res_name, (long)sp_line_of(T->text, t->res_start));
             return false;
         }
@@ -2693,8 +2772,21 @@ static bool sp_splice_code(sp_ctx_t *c) {
         const sp_stmt_t *g = &G->stmts[i];
         if (g->is_return || !*g->res_name || u[i].mode == SP_REPLACE) continue;
         int r = names_table_get(untyped, g->res_name);
-        if (r >= 0) {
-            const sp_stmt_t *t = &T->unread[r];
+        const sp_stmt_t *t = r >= 0 ? &T->unread[r] : NULL;
+        /* or one of that name constructed with a class of the program's own reached through another
+         * file (its module, or C#/Java its namespace) that is no component (read18 F2) */
+        for (int k = names_table_get(res_first, g->res_name); !t && k >= 0; k = res_next[k])
+            if (!sp_types_match(T, T->res[k].res_type, g->res_type) &&
+                sp_untraced_local_class(c, T, T->res[k].res_type)) {
+                t = &T->res[k];
+                /* the call's class: up to its arguments */
+                const char *paren = memchr(T->text + t->res_start, '(', t->res_end - t->res_start);
+                sp_stmt_t *cp = arena_alloc(c->a, sizeof *cp);
+                *cp = *t;
+                cp->end = paren ? (uint32_t)(paren - T->text) : t->res_end;
+                t = cp;
+            }
+        if (t) {
             const char *gparen = memchr(G->text + g->res_start, '(', g->res_end - g->res_start);
             uint32_t gce = gparen ? (uint32_t)(gparen - G->text) : g->res_end;
             const char *callee = sp_one_line(c->a, T->text + t->res_start, t->end - t->res_start, 80),
@@ -2710,7 +2802,8 @@ static bool sp_splice_code(sp_ctx_t *c) {
                                callee, t->res_name, g->res_name, made)
                     : diag_add(c->diags, DIAG_ERROR, DIAG_INPUT, c->file, NULL,
                                "the program constructs `%s` named '%s' here, a class cimport cannot trace to an "
-                               "import of its package (an alias, or an import form it does not read), and the "
+                               "import of its package (an alias, a class of the program's own that is no component, or "
+                               "an import form it does not read), and the "
                                "import adds the resource '%s', which may be the same resource: nothing was "
                                "changed; write the class through a plain import of its package, as the new code "
                                "does (`%s`), or add the new resource's code by hand",
@@ -3455,16 +3548,21 @@ static TSNode sp_yaml_undefined_alias(sp_program_t *p) {
     return none;
 }
 
-/* The ID a resource's `options: import:` gives, or NULL. */
-static const char *sp_yaml_import_id(sp_program_t *p, const sp_ypair_t *y) {
+/* The scalar a resource's option `key` (`options: import:`, `provider:`) gives, or NULL. */
+static const char *sp_yaml_option(sp_program_t *p, const sp_ypair_t *y, const char *key) {
     TSNode o = sp_yaml_options(p, y);
     TSNode m = ts_node_is_null(o) ? o : sp_yaml_options_mapping(p, sp_field(o, "value", 5));
     for (uint32_t k = 0; !ts_node_is_null(m) && k < sp_nchild_count(m); k++) {
         TSNode q = sp_nchild(m, k), qk = sp_field(q, "key", 3), qv = sp_field(q, "value", 5);
-        if (!ts_node_is_null(qk) && !ts_node_is_null(qv) && strcmp(sp_yaml_scalar(p, qk), "import") == 0)
+        if (!ts_node_is_null(qk) && !ts_node_is_null(qv) && strcmp(sp_yaml_scalar(p, qk), key) == 0)
             return sp_yaml_scalar(p, qv);
     }
     return NULL;
+}
+
+/* The ID a resource's `options: import:` gives, or NULL. */
+static const char *sp_yaml_import_id(sp_program_t *p, const sp_ypair_t *y) {
+    return sp_yaml_option(p, y, "import");
 }
 
 static bool sp_splice_yaml(sp_ctx_t *c) {
@@ -3634,6 +3732,9 @@ static bool sp_splice_yaml(sp_ctx_t *c) {
                 for (size_t k = 0; id && k < tn[s]; k++) {
                     const char *tid = strcmp(tp[s][k].type, g->type) == 0 ? sp_yaml_import_id(T, &tp[s][k]) : NULL;
                     if (!tid || strcmp(tid, id) != 0) continue;
+                    /* under another provider: maybe another account's object (read18 F16) */
+                    const char *tpv = sp_yaml_option(T, &tp[s][k], "provider"), *gpv = sp_yaml_option(G, g, "provider");
+                    if ((tpv || gpv) && !(tpv && gpv && strcmp(tpv, gpv) == 0)) continue;
                     sp_refuse_same_id(c, g->logical, id, tp[s][k].logical,
                                       (long)ts_node_start_point(tp[s][k].pair).row + 1);
                     return false;
@@ -4126,7 +4227,7 @@ bool splicer_read_file(splicer_t *s, const char *text, size_t len, lang_t lang, 
     bool ok = sp_parse(s, &P, NULL, name, false, diags) && sp_analyze_other(s, &P, diags);
     if (ok) {
         const char **mods;
-        size_t nm = sp_module_refs(&P, &mods);
+        size_t nm = sp_module_refs(&P, &mods, &out->n_run_modules);
         out->modules = nm ? arena_alloc(a, nm * sizeof *out->modules) : NULL;
         for (size_t i = 0; i < nm; i++)
             out->modules[out->n_modules++] = arena_strdup(a, mods[i]);
@@ -4139,6 +4240,14 @@ bool splicer_read_file(splicer_t *s, const char *text, size_t len, lang_t lang, 
             im.path = im.path ? arena_strdup(a, im.path) : NULL;
             im.local = im.local ? arena_strdup(a, im.local) : NULL;
             fd->p.imports[fd->p.nimports++] = im;
+        }
+        fd->p.classes = P.nclasses ? arena_alloc(a, P.nclasses * sizeof *fd->p.classes) : NULL;
+        for (size_t i = 0; i < P.nclasses; i++) {
+            const sp_class_t *k = &P.classes[i];
+            fd->p.classes[fd->p.nclasses++] = (sp_class_t){.name = arena_strndup(a, k->name, k->nl),
+                                                           .nl = k->nl,
+                                                           .head = arena_strndup(a, k->head, k->hl),
+                                                           .hl = k->hl};
         }
         size_t n = P.nres + P.nunread;
         fd->res = arena_alloc(a, (n + 1) * sizeof *fd->res);

@@ -47,6 +47,10 @@ typedef struct splice_file {
      * b` also `A.b`, a module when a file of that name exists; none in other languages. */
     const char **modules;
     size_t n_modules;
+    /* modules[0, n_run_modules) are those the file runs; the rest it names for types alone, which the
+     * program never loads through it: TypeScript `import type`/`export type` (or a clause of `type`
+     * names only), Python imports under `if TYPE_CHECKING:` (read18 F1). */
+    size_t n_run_modules;
     struct sp_file_defs *defs; /* what it defines (splice.c) */
 } splice_file_t;
 

@@ -79,6 +79,13 @@ typedef struct sp_span {
     uint32_t start, end;
 } sp_span_t;
 
+/* A class a file declares (sp_classes): its name and its heading — what follows the name up to its
+ * body: type parameters, bases (Python: to the `:` closing its bases) —, both in the file's text. */
+typedef struct sp_class {
+    const char *name, *head;
+    uint32_t nl, hl;
+} sp_class_t;
+
 /* Everything the splicer needs to know about one program (the user's file or the generated one). */
 typedef struct sp_program {
     arena_t *a;
@@ -174,6 +181,9 @@ typedef struct sp_program {
     size_t nbinds;
     const char **class_names;
     size_t nclass_names;
+    /* The classes the file declares (sp_classes; not Go, YAML), in source order. */
+    sp_class_t *classes;
+    size_t nclasses;
 
     /* Style */
     bool bom, crlf, final_newline;
@@ -247,8 +257,9 @@ bool sp_analyze_finish(splicer_t *s, sp_program_t *p, bool is_target, sp_walk_t 
  * body is looked for). False when the resources query does not compile (a diagnostic). */
 bool sp_analyze_other(splicer_t *s, sp_program_t *p, diag_list_t *diags);
 /* The local modules p (parsed, TypeScript or Python) imports, as splice_file_t.modules: arena array
- * of p->a, the count returned. */
-size_t sp_module_refs(sp_program_t *p, const char ***out);
+ * of p->a, the count returned; the first *n_run those it runs, then those it names for types alone
+ * (splice_file_t.n_run_modules). */
+size_t sp_module_refs(sp_program_t *p, const char ***out, size_t *n_run);
 /* Style of the text (BOM, CRLF, final newline, indentation unit); needs p->verbatim. */
 void sp_detect_style(sp_program_t *p);
 /* Collects p->names (and renamable sites, multi-line strings) with one walk over the tree. */
@@ -279,6 +290,13 @@ const char *sp_first_string(sp_program_t *p, uint32_t start, uint32_t end);
  * raw, before C# 11); NULL when it would be, or the range is in no interpolation. For nested strings
  * each one's rule holds. */
 const char *sp_interpolation_fault(sp_program_t *p, uint32_t start, uint32_t end, const char *text);
+/* The classes p's text declares, into p->classes (a scan for the word `class`: a declaration in a
+ * comment or string counts too). */
+void sp_classes(sp_program_t *p);
+/* Whether the class `name` (nl bytes) declared in one of the tables is a component: its heading names
+ * ComponentResource, or a class of the tables that is one (a base of its own, a few levels up). 1: a
+ * component; 0: declared, and no component (a subclass of a resource class, say); -1: declared in none. */
+int sp_class_component(const sp_class_t *const *tabs, const size_t *ns, size_t ntabs, const char *name, size_t nl);
 /* Canonical type of a resource's type expression text in program p (aliases resolved). */
 const char *sp_canonical_type(sp_program_t *p, const char *type_text);
 /* True if a Java type written as `t` in the user's file (maybe "*.Name", unresolved) names `g`. */

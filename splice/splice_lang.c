@@ -2261,25 +2261,86 @@ static bool sp_py_class_named(const sp_program_t *p, const char *name) {
     return p->nclass_names && bsearch(&name, p->class_names, p->nclass_names, sizeof *p->class_names, sp_cmp_str);
 }
 
-/* Whether the file declares a class `name` of its own that is a component (`class Name extends
- * pulumi.ComponentResource`, Python `class Name(pulumi.ComponentResource):`, C# `class Name :
- * ComponentResource`): what it constructs has the program's own component type, never a resource of
- * an imported class. A class declared otherwise (one extending a package's resource class) is not. */
-static bool sp_local_component(const sp_program_t *p, const char *name) {
-    size_t n = strlen(name);
-    const char *end = p->text + p->len;
-    for (const char *s = p->text; (s = memmem(s, (size_t)(end - s), "class", 5)) != NULL; s += 5) {
+void sp_classes(sp_program_t *p) {
+    size_t cap = 0;
+    p->classes = NULL;
+    p->nclasses = 0;
+    if (p->lang == LANG_GO || p->lang == LANG_YAML) return;
+    const char *t = p->text, *end = t + p->len;
+    for (const char *s = t; (s = memmem(s, (size_t)(end - s), "class", 5)) != NULL; s += 5) {
         const char *q = s + 5;
-        if ((s > p->text && (isalnum((unsigned char)s[-1]) || s[-1] == '_')) || q >= end || !isspace((unsigned char)*q))
+        if ((s > t && (isalnum((unsigned char)s[-1]) || s[-1] == '_' || s[-1] == '.')) || q >= end ||
+            !isspace((unsigned char)*q))
             continue;
         while (q < end && isspace((unsigned char)*q))
             q++;
-        if ((size_t)(end - q) <= n || memcmp(q, name, n) != 0 || isalnum((unsigned char)q[n]) || q[n] == '_') continue;
-        /* its heading: to the body's `{` (Python: the line's end) */
-        const char *h = q + n, *he = memchr(h, p->lang == LANG_PYTHON ? '\n' : '{', (size_t)(end - h));
-        if (he && memmem(h, (size_t)(he - h), "ComponentResource", 17)) return true;
+        const char *n = q;
+        while (q < end && (isalnum((unsigned char)*q) || *q == '_' || *q == '$'))
+            q++;
+        if (q == n) continue;
+        /* its heading: to the body's `{` (Python: to the `:` after its bases, which may span lines) */
+        const char *h = q, *he = q;
+        int depth = 0;
+        for (; he < end && he - h < 2048; he++) {
+            char ch = *he;
+            if (p->lang == LANG_PYTHON) {
+                if (ch == '(' || ch == '[') depth++;
+                if ((ch == ')' || ch == ']') && depth > 0) depth--;
+                if (depth == 0 && (ch == ':' || ch == '\n')) break;
+            } else if (ch == '{' || ch == ';') {
+                break;
+            }
+        }
+        SP_PUSH(p->a, p->classes, p->nclasses, cap);
+        p->classes[p->nclasses - 1] =
+            (sp_class_t){.name = n, .nl = (uint32_t)(q - n), .head = h, .hl = (uint32_t)(he - h)};
     }
-    return false;
+}
+
+static const sp_class_t *sp_class_find(const sp_class_t *cl, size_t n, const char *name, size_t nl) {
+    for (size_t i = 0; i < n; i++)
+        if (cl[i].nl == nl && memcmp(cl[i].name, name, nl) == 0) return &cl[i];
+    return NULL;
+}
+
+static int sp_class_component_at(const sp_class_t *const *tabs, const size_t *ns, size_t ntabs, const char *name,
+                                 size_t nl, int depth) {
+    const sp_class_t *k = NULL;
+    for (size_t i = 0; i < ntabs && !k; i++)
+        k = sp_class_find(tabs[i], ns[i], name, nl);
+    if (!k) return -1;
+    if (memmem(k->head, k->hl, "ComponentResource", 17)) return 1;
+    if (depth >= 4) return 0;
+    /* a base of the program's own that is a component (`class Suffix extends Base`) */
+    for (const char *w = k->head, *e = k->head + k->hl; w < e;) {
+        if (!isalpha((unsigned char)*w) && *w != '_') {
+            w++;
+            continue;
+        }
+        const char *we = w;
+        while (we < e && (isalnum((unsigned char)*we) || *we == '_'))
+            we++;
+        bool member = w > k->head && w[-1] == '.'; /* `random.RandomString`: the package's, not the program's */
+        if (!member && !((size_t)(we - w) == nl && memcmp(w, name, nl) == 0) &&
+            sp_class_component_at(tabs, ns, ntabs, w, (size_t)(we - w), depth + 1) == 1)
+            return 1;
+        w = we;
+    }
+    return 0;
+}
+
+int sp_class_component(const sp_class_t *const *tabs, const size_t *ns, size_t ntabs, const char *name, size_t nl) {
+    return sp_class_component_at(tabs, ns, ntabs, name, nl, 0);
+}
+
+/* Whether the file declares a class `name` of its own that is a component (`class Name extends
+ * pulumi.ComponentResource`, Python `class Name(pulumi.ComponentResource):` — its bases over several
+ * lines too —, C# `class Name : ComponentResource`, or through a base class of its own that is one):
+ * what it constructs has the program's own component type, never a resource of an imported class. A
+ * class declared otherwise (one extending a package's resource class) is not. */
+static bool sp_local_component(const sp_program_t *p, const char *name) {
+    const sp_class_t *tab = p->classes;
+    return sp_class_component(&tab, &p->nclasses, 1, name, strlen(name)) == 1;
 }
 
 /* The resources of candidates [f->lo, f->hi), each resource statement recorded: into p->res (the
@@ -2341,6 +2402,13 @@ static bool sp_find_part(sp_find_part_t *f) {
         /* a class of the file's own that is a component: the program's own type (a scan of the file,
          * so only for a plain name no import gives a type) */
         if (!ctype && !component && p->lang != LANG_GO && !strchr(tt, '.') && sp_local_component(p, tt)) continue;
+        /* C#, Java: a plain name no import gives (`*.Str`: a class of a namespace the file uses) that
+         * the file declares a class of: the program's own class — a component, or one cimport cannot
+         * trace (a subclass of a package's resource class makes that resource: read18 F2) */
+        if (ctype && strncmp(ctype, "*.", 2) == 0 && sp_class_find(p->classes, p->nclasses, tt, strlen(tt))) {
+            if (sp_local_component(p, tt)) continue;
+            ctype = NULL;
+        }
         if (!ctype) {
             /* A class not reached through a package import (`const RS = random.RandomString`, a
              * destructured name, `import random = require(...)`; Go: a function value, a dot
@@ -2605,6 +2673,7 @@ enum { SP_FIND_SPLIT_MIN = 2048 };
  * resources query does not compile (a diagnostic). */
 static bool sp_find_resources(splicer_t *s, sp_program_t *p, bool is_target, diag_list_t *diags) {
     if (p->lang == LANG_PYTHON) sp_py_class_names(p); /* before any part reads the candidates */
+    sp_classes(p);
     if (is_target && p->tree2 && p->ncands >= SP_FIND_SPLIT_MIN) {
         int r = sp_find_split(s, p, diags);
         p->split_find = r == 1;
@@ -2942,9 +3011,37 @@ static int sp_path_to(sp_program_t *p, uint32_t off, TSNode *path) {
     return d;
 }
 
+/* TypeScript: whether statement n (an import or export) names its module for types alone, which the
+ * compiler erases: `import type ...`, `export type {...} from`, or a clause whose every name is a
+ * type (`import { type A, type B } from`): the module is not run. */
+static bool sp_ts_type_only(TSNode n) {
+    if (strcmp(sp_type(sp_child(n, 1)), "type") == 0 || strcmp(sp_type(sp_child(n, 1)), "typeof") == 0) return true;
+    TSNode clause = {0};
+    for (uint32_t i = 0; i < sp_nchild_count(n); i++) {
+        TSNode c = sp_nchild(n, i);
+        if (sp_is(c, "import_clause") || sp_is(c, "export_clause")) clause = c;
+    }
+    if (sp_is(clause, "import_clause")) {
+        if (sp_nchild_count(clause) != 1) return false;
+        clause = sp_nchild(clause, 0);
+        if (!sp_is(clause, "named_imports")) return false; /* a default or namespace import */
+    }
+    uint32_t specs = 0;
+    for (uint32_t i = 0; i < sp_nchild_count(clause); i++) {
+        TSNode sp = sp_nchild(clause, i);
+        if (!sp_is(sp, "import_specifier") && !sp_is(sp, "export_specifier")) continue;
+        const char *first = sp_type(sp_child(sp, 0));
+        if (strcmp(first, "type") != 0 && strcmp(first, "typeof") != 0) return false;
+        specs++;
+    }
+    return specs > 0;
+}
+
 /* TypeScript: the local module the string starting at q names, when it is the source of an import or
- * export, or the first argument of `require(...)` or `import(...)`; else NULL. */
-static const char *sp_ts_module_at(sp_program_t *p, uint32_t q) {
+ * export, or the first argument of `require(...)` or `import(...)`; else NULL. *types: it is named for
+ * types alone (sp_ts_type_only). */
+static const char *sp_ts_module_at(sp_program_t *p, uint32_t q, bool *types) {
+    *types = false;
     TSNode path[SP_PATH_MAX];
     int d = sp_path_to(p, q, path), k = d - 1;
     while (k > 0 && !sp_is(path[k], "string") && !sp_is(path[k], "template_string"))
@@ -2952,8 +3049,10 @@ static const char *sp_ts_module_at(sp_program_t *p, uint32_t q) {
     if (k <= 0 || ts_node_start_byte(path[k]) != q) return NULL;
     const char *up = sp_type(path[k - 1]);
     if (strcmp(up, "import_statement") == 0 || strcmp(up, "export_statement") == 0 ||
-        strcmp(up, "import_require_clause") == 0)
+        strcmp(up, "import_require_clause") == 0) {
+        *types = strcmp(up, "import_require_clause") != 0 && sp_ts_type_only(path[k - 1]);
         return sp_local_specifier(p, path[k]);
+    }
     if (k >= 2 && strcmp(up, "arguments") == 0 && sp_is(path[k - 2], "call_expression") &&
         ts_node_eq(sp_nchild(path[k - 1], 0), path[k])) {
         const char *f = sp_node_text(p, sp_field(path[k - 2], "function", 8));
@@ -2986,16 +3085,33 @@ static void sp_python_modules(sp_program_t *p, TSNode n, const char ***out, size
     }
 }
 
-size_t sp_module_refs(sp_program_t *p, const char ***out) {
+/* Python: whether the statement path[j] of path[0, j) lies in the body of an `if TYPE_CHECKING:`
+ * (`typing.TYPE_CHECKING`), which only type checkers read. */
+static bool sp_py_type_checking(sp_program_t *p, const TSNode *path, int j) {
+    for (int a = 0; a + 1 < j; a++) {
+        if (!sp_is(path[a], "if_statement") || !ts_node_eq(path[a + 1], sp_field(path[a], "consequence", 11))) continue;
+        const char *cond = sp_node_text(p, sp_field(path[a], "condition", 9));
+        if (strcmp(cond, "TYPE_CHECKING") == 0 || strcmp(cond, "typing.TYPE_CHECKING") == 0) return true;
+    }
+    return false;
+}
+
+size_t sp_module_refs(sp_program_t *p, const char ***out, size_t *n_run) {
     *out = NULL;
-    size_t n = 0, cap = 0;
+    *n_run = 0;
+    size_t n = 0, cap = 0, nt = 0, tcap = 0;
+    const char **types = NULL; /* the modules named for types alone: after the others */
     if (p->lang == LANG_TYPESCRIPT) {
         /* every quote followed by `.`: the strings that can name a local module */
         static const char *const starts[] = {"\".", "'.", "`."};
         for (size_t i = 0; i < sizeof starts / sizeof *starts; i++)
             for (const char *k = p->text; (k = memmem(k, p->len - (size_t)(k - p->text), starts[i], 2)) != NULL; k++) {
-                const char *m = sp_ts_module_at(p, (uint32_t)(k - p->text));
-                if (m) {
+                bool type_only;
+                const char *m = sp_ts_module_at(p, (uint32_t)(k - p->text), &type_only);
+                if (m && type_only) {
+                    SP_PUSH(p->a, types, nt, tcap);
+                    types[nt - 1] = m;
+                } else if (m) {
                     SP_PUSH(p->a, *out, n, cap);
                     (*out)[n - 1] = m;
                 }
@@ -3008,11 +3124,21 @@ size_t sp_module_refs(sp_program_t *p, const char ***out) {
             int d = sp_path_to(p, (uint32_t)(k - p->text), path);
             for (int j = 0; j < d; j++) {
                 if (!sp_is(path[j], "import_statement") && !sp_is(path[j], "import_from_statement")) continue;
-                if (ts_node_start_byte(path[j]) != last) sp_python_modules(p, path[j], out, &n, &cap);
+                if (ts_node_start_byte(path[j]) != last) {
+                    if (sp_py_type_checking(p, path, j))
+                        sp_python_modules(p, path[j], &types, &nt, &tcap);
+                    else
+                        sp_python_modules(p, path[j], out, &n, &cap);
+                }
                 last = ts_node_start_byte(path[j]);
                 break;
             }
         }
+    }
+    *n_run = n;
+    for (size_t i = 0; i < nt; i++) {
+        SP_PUSH(p->a, *out, n, cap);
+        (*out)[n - 1] = types[i];
     }
     return n;
 }

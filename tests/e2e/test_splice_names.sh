@@ -176,6 +176,12 @@ rc=0
 grep -qF "dup.ts:2: the resource 'server-name' has the type and ID ('mq7xk2vt9fzr') of 'pet', which the program imports already" \
     "$work/tpl/err" || fail "same import ID: $(cat "$work/tpl/err")"
 cmp -s "$work/tpl/dup.ts" "$work/tpl/dup.orig" || fail "same import ID: dup.ts was changed"
+# ... but one the program imports through an explicit provider (another account's object may have that ID, and
+# the engine keys objects by provider): not the same object, the import goes in (read18 F16)
+printf 'import * as random from "@pulumi/random";\nconst other = new random.Provider("other", {});\nconst pet = new random.RandomString("pet", {length: 2}, {provider: other, import: "mq7xk2vt9fzr"});\n' >"$work/tpl/dupprov.ts"
+(cd "$work/tpl" && "$CIMPORT" --spec "$work/pet.json" --offline-state "$Q/stack.json" --schema "$S" --insert-into dupprov.ts \
+    2>"$work/tpl/err") || fail "same import ID under another provider: refused: $(cat "$work/tpl/err")"
+grep -qF 'RandomString("server-name"' "$work/tpl/dupprov.ts" || fail "same import ID under another provider: not added: $(cat "$work/tpl/dupprov.ts")"
 
 # --keep-existing beside a resource of the same type and name (one URN twice): refused, unchanged
 printf 'import * as random from "@pulumi/random";\nconst pet = new random.RandomString("server-name", {length: 3});\n' >"$work/tpl/ke.ts"

@@ -485,6 +485,13 @@ EOF
 case_ f19ts index.ts "$tmp/two.json" check_ts "bucket-suffix,server-name" "(not to be refused)"
 printf 'import pulumi\nimport pulumi_random\n\n\nclass Suffix(pulumi.ComponentResource):\n    def __init__(self, name):\n        super().__init__("my:index:Suffix", name, None, None)\n\n\ns = Suffix("bucket-suffix")\n' >"$tmp/f19py/__main__.py"
 case_ f19py __main__.py "$tmp/two.json" check_py "bucket-suffix,server-name" "(not to be refused)"
+# ... and one through a base class of its own, or with its bases over several lines (black's style): the
+# same (read18 F3: refused as a class cimport cannot trace)
+mkdir -p "$tmp/f19tsbase" "$tmp/f19pymulti"
+printf 'import * as pulumi from "@pulumi/pulumi";\nimport * as random from "@pulumi/random";\n\nclass Base extends pulumi.ComponentResource {}\nclass Suffix extends Base {\n    constructor(name: string) {\n        super("my:index:Suffix", name, {}, {});\n    }\n}\nexport const s = new Suffix("bucket-suffix");\n' >"$tmp/f19tsbase/index.ts"
+case_ f19tsbase index.ts "$tmp/two.json" check_ts "bucket-suffix,server-name" "(not to be refused)"
+printf 'import pulumi\nimport pulumi_random\n\n\nclass Suffix(\n    pulumi.ComponentResource,\n):\n    def __init__(self, name):\n        super().__init__("my:index:Suffix", name, None, None)\n\n\ns = Suffix("bucket-suffix")\n' >"$tmp/f19pymulti/__main__.py"
+case_ f19pymulti __main__.py "$tmp/two.json" check_py "bucket-suffix,server-name" "(not to be refused)"
 # ... but a class of its own that extends the package's resource class makes that resource: refused
 mkdir -p "$tmp/f19sub"
 printf 'import * as random from "@pulumi/random";\n\nclass Str extends random.RandomString {}\nexport const s = new Str("server-name", {length: 3});\n' >"$tmp/f19sub/index.ts"
@@ -526,19 +533,20 @@ case_ f11req index.ts "$tmp/two.json" check_ts "bucket-suffix,server-name" "may 
 # ---- read18 F8: a class imported from the module of its SDK that defines it (what IDEs' auto-import
 # writes: `from pulumi_random.random_string import RandomString`, `@pulumi/random/randomString`) is the
 # package's class: the resource is replaced in place, never added a second time (one URN twice)
+# replaced NAME FILE CHECK: two.json into $tmp/NAME/FILE succeeds, server-name replaced in place
+replaced() {
+  case_ "$1" "$2" "$tmp/two.json" "$3" "bucket-suffix,server-name" "(not to be refused)"
+  grep -q '1 replaced' "$tmp/$1/run.log" && ok || bad "$1: server-name was not replaced in place: $(cat "$tmp/$1/run.log")"
+}
 mkdir -p "$tmp/pysubmod" "$tmp/pysubmod2" "$tmp/tsdeepimp" "$tmp/tsdeepns"
 printf 'import pulumi\nfrom pulumi_random.random_string import RandomString\n\ns = RandomString("server-name", length=3)\n' >"$tmp/pysubmod/__main__.py"
-case_ pysubmod __main__.py "$tmp/two.json" check_py "bucket-suffix,server-name" "(not to be refused)"
-grep -q '1 replaced' "$tmp/pysubmod/run.log" && ok || bad "pysubmod: server-name was not replaced in place: $(cat "$tmp/pysubmod/run.log")"
+replaced pysubmod __main__.py check_py
 printf 'import pulumi\nimport pulumi_random.random_string as rs\n\ns = rs.RandomString("server-name", length=3)\n' >"$tmp/pysubmod2/__main__.py"
-case_ pysubmod2 __main__.py "$tmp/two.json" check_py "bucket-suffix,server-name" "(not to be refused)"
-grep -q '1 replaced' "$tmp/pysubmod2/run.log" && ok || bad "pysubmod2: server-name was not replaced in place: $(cat "$tmp/pysubmod2/run.log")"
+replaced pysubmod2 __main__.py check_py
 printf 'import { RandomString } from "@pulumi/random/randomString";\n\nexport const s = new RandomString("server-name", {length: 3});\n' >"$tmp/tsdeepimp/index.ts"
-case_ tsdeepimp index.ts "$tmp/two.json" check_ts "bucket-suffix,server-name" "(not to be refused)"
-grep -q '1 replaced' "$tmp/tsdeepimp/run.log" && ok || bad "tsdeepimp: server-name was not replaced in place: $(cat "$tmp/tsdeepimp/run.log")"
+replaced tsdeepimp index.ts check_ts
 printf 'import * as rs from "@pulumi/random/randomString";\n\nexport const s = new rs.RandomString("server-name", {length: 3});\n' >"$tmp/tsdeepns/index.ts"
-case_ tsdeepns index.ts "$tmp/two.json" check_ts "bucket-suffix,server-name" "(not to be refused)"
-grep -q '1 replaced' "$tmp/tsdeepns/run.log" && ok || bad "tsdeepns: server-name was not replaced in place: $(cat "$tmp/tsdeepns/run.log")"
+replaced tsdeepns index.ts check_ts
 
 # ---- F15: a resource replaced inside an f-string's replacement field --------------------------------------
 # Before Python 3.12 (PEP 701) a replacement field may not hold its f-string's quote, a backslash or a `#`,

@@ -161,6 +161,28 @@ printf 'export * from "./lib";\n' >"$tmp/tsreach/index.ts"
 printf 'export { p } from "./pets.js";\n' >"$tmp/tsreach/lib/index.ts"
 printf 'import * as random from "@pulumi/random";\n\nexport const p = new random.RandomPet("p");\n' >"$tmp/tsreach/lib/pets.ts"
 added tsreach lib/pets.ts
+# ... nor a module the entry imports for types alone, which the compiler erases (TypeScript `import type`,
+# `export type {...} from`, a clause of `type` names only) or the runtime never runs (Python under `if
+# TYPE_CHECKING:`): `pulumi up` never loads it (read18 F1). A clause with a value beside its types loads it.
+for d in tstype tsexporttype tstypespec tsmixed pytypechecking; do
+  mkdir -p "$tmp/$d"
+  case $d in ts*) rt=nodejs ;; *) rt=python ;; esac
+  printf 'name: %s\nruntime: %s\n' "$d" "$rt" >"$tmp/$d/Pulumi.yaml"
+  case $d in
+    ts*) printf 'import * as random from "@pulumi/random";\nexport interface Cfg { n: number }\nexport const o = new random.RandomPet("o");\n' >"$tmp/$d/infra.ts" ;;
+    *) printf 'import pulumi_random as random\n\no = random.RandomPet("o")\n' >"$tmp/$d/stray.py" ;;
+  esac
+done
+printf 'import type { Cfg } from "./infra";\nconst c: Cfg = { n: 1 };\nexport const x = c.n;\n' >"$tmp/tstype/index.ts"
+refused tstype infra.ts "infra.ts" "index.ts" "not imported" "nothing was changed"
+printf 'export type { Cfg } from "./infra";\n' >"$tmp/tsexporttype/index.ts"
+refused tsexporttype infra.ts "not imported"
+printf 'import { type Cfg } from "./infra";\nconst c: Cfg = { n: 1 };\nexport const x = c.n;\n' >"$tmp/tstypespec/index.ts"
+refused tstypespec infra.ts "not imported"
+printf 'import { type Cfg, o } from "./infra";\nconst c: Cfg = { n: 1 };\nexport const x = [c.n, o];\n' >"$tmp/tsmixed/index.ts"
+added tsmixed infra.ts
+printf 'import pulumi\nfrom typing import TYPE_CHECKING\n\nif TYPE_CHECKING:\n    import stray\n\npulumi.export("x", 1)\n' >"$tmp/pytypechecking/__main__.py"
+refused pytypechecking stray.py "stray.py" "__main__.py" "not imported"
 
 # ---- Go: the package's other files --------------------------------------------------------------------------
 mkdir -p "$tmp/gomulti" "$tmp/gotest"
@@ -273,6 +295,57 @@ public class Storage {
 }
 EOF
 refused javamulti src/main/java/myproject/App.java "Storage.java:9" "server-name"
+
+# ---- read18 F2: a class of the program's own reached through another file — a subclass of the package's
+# resource class (which registers the resource's own type), or the package's class re-exported by a local
+# module — makes the resource the import adds: one URN twice. cimport cannot trace it: refused, every file
+# unchanged. A component class of another file (or one through a base of its own) is the program's own type:
+# added.
+for d in tssubclass tsreexport tsnsreexport tscomp pysubclass pyreexport pycomp; do
+  mkdir -p "$tmp/$d"
+  case $d in ts*) rt=nodejs ;; *) rt=python ;; esac
+  printf 'name: %s\nruntime: %s\n' "$d" "$rt" >"$tmp/$d/Pulumi.yaml"
+done
+printf 'import { Str } from "./str";\n\nexport const s = new Str("server-name", {length: 3});\n' >"$tmp/tssubclass/index.ts"
+printf 'import * as random from "@pulumi/random";\n\nexport class Str extends random.RandomString {}\n' >"$tmp/tssubclass/str.ts"
+refused tssubclass index.ts "index.ts:3" "cannot trace" "may be the same resource" "nothing was changed"
+printf 'import { RS } from "./lib";\n\nexport const s = new RS("server-name", {length: 3});\n' >"$tmp/tsreexport/index.ts"
+printf 'export { RandomString as RS } from "@pulumi/random";\n' >"$tmp/tsreexport/lib.ts"
+refused tsreexport index.ts "cannot trace" "may be the same resource"
+printf 'import * as lib from "./lib";\n\nexport const s = new lib.random.RandomString("server-name", {length: 3});\n' >"$tmp/tsnsreexport/index.ts"
+printf 'import * as random from "@pulumi/random";\nexport { random };\n' >"$tmp/tsnsreexport/lib.ts"
+refused tsnsreexport index.ts "cannot trace" "may be the same resource"
+printf 'import { Server } from "./server";\n\nexport const s = new Server("server-name");\n' >"$tmp/tscomp/index.ts"
+printf 'import * as pulumi from "@pulumi/pulumi";\n\nexport class Base extends pulumi.ComponentResource {}\n' >"$tmp/tscomp/base.ts"
+printf 'import { Base } from "./base";\n\nexport class Server extends Base {\n    constructor(name: string) { super("my:index:Server", name, {}); }\n}\n' >"$tmp/tscomp/server.ts"
+added tscomp index.ts
+printf 'import pulumi\nfrom strs import Str\n\ns = Str("server-name", length=3)\n' >"$tmp/pysubclass/__main__.py"
+printf 'import pulumi_random\n\n\nclass Str(pulumi_random.RandomString):\n    pass\n' >"$tmp/pysubclass/strs.py"
+refused pysubclass __main__.py "__main__.py:4" "cannot trace" "may be the same resource"
+printf 'import pulumi\nfrom lib import RS\n\ns = RS("server-name", length=3)\n' >"$tmp/pyreexport/__main__.py"
+printf 'from pulumi_random import RandomString as RS\n' >"$tmp/pyreexport/lib.py"
+refused pyreexport __main__.py "cannot trace" "may be the same resource"
+printf 'import pulumi\nfrom comps import Server\n\ns = Server("server-name")\n' >"$tmp/pycomp/__main__.py"
+printf 'import pulumi\n\n\nclass Server(\n    pulumi.ComponentResource,\n):\n    def __init__(self, name):\n        super().__init__("my:index:Server", name, None, None)\n' >"$tmp/pycomp/comps.py"
+added pycomp __main__.py
+# C# and Java: a class of another file of the namespace (package) needs no import; C# also in the same file
+mkdir -p "$tmp/cssubclass" "$tmp/cssame" "$tmp/cssameq" "$tmp/javasubclass/src/main/java/myproject"
+for d in cssubclass cssame cssameq; do
+  printf 'name: %s\nruntime: dotnet\n' "$d" >"$tmp/$d/Pulumi.yaml"
+  printf '<Project Sdk="Microsoft.NET.Sdk"></Project>\n' >"$tmp/$d/$d.csproj"
+done
+printf 'using Pulumi;\nusing Pulumi.Random;\n\nreturn await Deployment.RunAsync(() =>\n{\n    var s = new Str("server-name", new() { Length = 3 });\n});\n' >"$tmp/cssubclass/Program.cs"
+printf 'using Pulumi.Random;\n\nclass Str : RandomString\n{\n    public Str(string name, RandomStringArgs args) : base(name, args) { }\n}\n' >"$tmp/cssubclass/Str.cs"
+refused cssubclass Program.cs "cannot trace" "may be the same resource"
+{ cat "$tmp/cssubclass/Program.cs"; printf '\n'; sed 1,2d "$tmp/cssubclass/Str.cs"; } >"$tmp/cssame/Program.cs"
+refused cssame Program.cs "cannot trace" "may be the same resource"
+sed -e 's/^using Pulumi.Random;$//' -e 's/class Str : RandomString/class Str : Pulumi.Random.RandomString/' \
+  -e 's/RandomStringArgs args/Pulumi.Random.RandomStringArgs args/' "$tmp/cssame/Program.cs" >"$tmp/cssameq/Program.cs"
+refused cssameq Program.cs "cannot trace" "may be the same resource"
+printf 'name: javasubclass\nruntime: java\n' >"$tmp/javasubclass/Pulumi.yaml"
+printf 'package myproject;\n\nimport com.pulumi.Pulumi;\nimport com.pulumi.random.RandomStringArgs;\n\npublic class App {\n    public static void main(String[] args) {\n        Pulumi.run(ctx -> {\n            new Str("server-name", RandomStringArgs.builder().length(3).build());\n        });\n    }\n}\n' >"$tmp/javasubclass/src/main/java/myproject/App.java"
+printf 'package myproject;\n\nimport com.pulumi.random.RandomString;\nimport com.pulumi.random.RandomStringArgs;\n\npublic class Str extends RandomString {\n    public Str(String name, RandomStringArgs args) { super(name, args); }\n}\n' >"$tmp/javasubclass/src/main/java/myproject/Str.java"
+refused javasubclass src/main/java/myproject/App.java "cannot trace" "may be the same resource"
 
 # ---- too many files: refused, with the cap named ----------------------------------------------------------------
 mkdir -p "$tmp/gomany"

@@ -830,6 +830,29 @@ START_TEST(test_same_import_id_refused) {
                       NULL,
                   "%s", msg);
     free(msg);
+    /* read18 F16: the file's resource under an explicit provider the import's does not have (another
+     * account's object may have that ID; the engine keys objects by provider): added. Under the same
+     * provider (as written) on both sides: refused still. */
+    const char *ts_tp =
+        "import * as random from \"@pulumi/random\";\n\n"
+        "const prod = new random.Provider(\"prod\", {});\n"
+        "const pet = new random.RandomPet(\"pet\", {length: 2}, {provider: prod, import: \"clever-wombat\"});\n";
+    out = splice_ok(ts_tp, LANG_TYPESCRIPT, ts_gen, "index.ts", &st);
+    ck_assert_uint_eq(st.inserted, 1);
+    free(out);
+    const char *ts_genp = "import * as random from \"@pulumi/random\";\n\n"
+                          "const other = new random.RandomPet(\"other\", {\n    length: 2,\n}, {\n"
+                          "    provider: prod,\n    import: \"clever-wombat\",\n});\n";
+    msg = splice_fail(ts_tp, strlen(ts_tp), LANG_TYPESCRIPT, ts_genp, "index.ts");
+    ck_assert_msg(strstr(msg, "index.ts:4: the resource 'other' has the type and ID ('clever-wombat') of 'pet'") !=
+                      NULL,
+                  "%s", msg);
+    free(msg);
+    const char *y_tp = "name: shop\nruntime: yaml\nresources:\n  pet:\n    type: random:RandomPet\n"
+                       "    options:\n      provider: ${prod}\n      import: \"clever-wombat\"\n";
+    out = splice_ok(y_tp, LANG_YAML, y_gen, "Pulumi.yaml", &st);
+    ck_assert_uint_eq(st.inserted, 1);
+    free(out);
 }
 END_TEST
 
