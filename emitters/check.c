@@ -3953,6 +3953,8 @@ static void apply_plan(arena_t *a, const pcl_program_t *p, const names_table_t *
     names_table_reserve(params, "pulumi");
     for (const char *const *b = names_builtins(lang); builtins && *b; b++) /* float(x) in the body */
         names_table_reserve(params, *b);
+    for (const char *const *m = names_modules(lang); *m; m++) /* base64.b64decode(x) in the body */
+        names_table_reserve(params, *m);
     for (size_t i = 0; i < n_scope; i++)
         names_table_reserve(params, scope[i]);
     bool py = lang == LANG_PYTHON;

@@ -116,6 +116,22 @@ const char *const *names_builtins(lang_t lang) {
     }
 }
 
+/* The modules (Python) and packages (Go, by their local names) the emitters import for PCL's built-in
+ * functions: a name the body's calls read, so an apply's parameter never takes one (read18 F13). */
+static const char *const PY_MODULES_READ[] = {"base64", "hashlib", "json", "math", "mimetypes", "os", NULL};
+static const char *const GO_PACKAGES_READ[] = {"base64", "bytes", "filepath", "fmt",     "hex",
+                                               "json",   "math",  "mime",     "os",      "sha1",
+                                               "sha256", "sort",  "strconv",  "strings", NULL};
+
+const char *const *names_modules(lang_t lang) {
+    static const char *const none[] = {NULL};
+    switch (lang) {
+    case LANG_PYTHON: return PY_MODULES_READ;
+    case LANG_GO: return GO_PACKAGES_READ;
+    default: return none;
+    }
+}
+
 static const char *const *reserved_table(lang_t lang) {
     switch (lang) {
     case LANG_TYPESCRIPT: return TS_RESERVED;

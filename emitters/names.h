@@ -28,6 +28,8 @@ bool names_is_reserved(lang_t lang, const char *word);
  * Python, C#; Java: the roots of qualified names and its calls' lambda parameters; NULL-terminated,
  * empty for the others), which a program's variable must not hide. */
 const char *const *names_builtins(lang_t lang);
+/* The modules/packages the emitters import for built-in functions (Python, Go), NULL-terminated. */
+const char *const *names_modules(lang_t lang);
 
 /* True if `s` is a legal identifier in `lang` as written (ASCII letters, digits, `_`, and `$` for
  * TS/Java; no leading digit) and not reserved. */

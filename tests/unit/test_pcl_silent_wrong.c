@@ -983,6 +983,39 @@ START_TEST(test_python_can_try) {
 }
 END_TEST
 
+/* An apply's parameter named after its output took the name of a module the code imports for a
+ * built-in function (read18 F13): `lambda base64: base64.b64decode(base64.encode())` (AttributeError at
+ * `pulumi up`), Go `func(base64 string) … base64.StdEncoding` (does not compile). */
+START_TEST(test_apply_parameter_keeps_modules) {
+    const char *schema = "{\"name\":\"bb\",\"version\":\"1.0.0\",\"resources\":{\"bb:index:Res\":{\"properties\":{"
+                         "\"base64\":{\"type\":\"string\"},\"json\":{\"type\":\"string\"},\"hashlib\":{\"type\":"
+                         "\"string\"},\"strings\":{\"type\":\"string\"},\"hex\":{\"type\":\"string\"}},\"required\":"
+                         "[\"base64\",\"json\",\"hashlib\",\"strings\",\"hex\"],\"inputProperties\":{\"s\":{\"type\":"
+                         "\"string\"}}}}}";
+    const char *pcl = "resource \"r\" \"bb:index:Res\" {\n}\n"
+                      "output \"a\" {\n    value = fromBase64(r.base64)\n}\n"
+                      "output \"b\" {\n    value = toJSON([r.json])\n}\n"
+                      "output \"c\" {\n    value = sha1(r.hashlib)\n}\n"
+                      "output \"d\" {\n    value = split(\",\", r.strings)\n}\n"
+                      "output \"e\" {\n    value = sha1(r.hex)\n}\n";
+    fixture_t f = tu_pcl_load(schema, "bb.json", pcl);
+    char *py = tu_pcl_emit_ok(&f, LANG_PYTHON);
+    lacks(py, "lambda base64:");
+    lacks(py, "lambda json:");
+    lacks(py, "lambda hashlib:");
+    tu_has(py, "base64.b64decode(");
+    free(py);
+    char *go = tu_pcl_emit_ok(&f, LANG_GO);
+    lacks(go, "func(base64 string)");
+    lacks(go, "func(json string)");
+    lacks(go, "func(strings string)");
+    lacks(go, "func(hex string)");
+    tu_has(go, "base64.StdEncoding");
+    free(go);
+    unload(&f);
+}
+END_TEST
+
 /* "\u0000" in a string (value, map key, template, multi-line text) is written with each language's
  * escape: never dropped, never cut short at the NUL, never a raw or invalid byte in the output. */
 START_TEST(test_nul_in_strings) {
@@ -1052,6 +1085,7 @@ static Suite *suite(void) {
     tcase_add_test(tc, test_object_output_to_input);
     tcase_add_test(tc, test_plain_method_awaited);
     tcase_add_test(tc, test_python_can_try);
+    tcase_add_test(tc, test_apply_parameter_keeps_modules);
     suite_add_tcase(s, tc);
     return s;
 }
