@@ -7,9 +7,18 @@
 set -u
 : "${CIMPORT:?}" "${SHARED_DATA:?}" "${SOURCE_DIR:?}"
 FIX="$SOURCE_DIR/tests/fixtures/convert/shared-ids"
-S="$SHARED_DATA/schemas/random/schema.json"
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
+# The random schema with a provider input `context`, the key the fixture's two providers are configured apart
+# by (random's own provider has none; an explicit provider's input its schema does not list is refused)
+S="$TMP/random-schema.json"
+python3 - "$SHARED_DATA/schemas/random/schema.json" "$S" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+d.setdefault("config", {}).setdefault("variables", {})["context"] = {"type": "string"}
+d.setdefault("provider", {}).setdefault("inputProperties", {})["context"] = {"type": "string"}
+json.dump(d, open(sys.argv[2], "w"))
+PY
 fails=0
 fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
 
