@@ -30,5 +30,8 @@ void results_json_add_stack_outcomes(cJSON *doc, const import_session_t *p, cons
 void results_json_set_written(cJSON *doc, bool written);
 /* Sets summary.declined: the import was declined at the confirmation, so nothing was written. */
 void results_json_set_declined(cJSON *doc);
+/* diff (taken) with each removed line that set an input the code now reads as a secret shown as
+ * `KEY: [secret]`: the program's old value for a secret input is that secret's (read18 F5). */
+char *session_redact_old_secrets(const import_session_t *p, char *diff);
 
 #endif

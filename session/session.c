@@ -1487,114 +1487,11 @@ const stackstate_report_t *session_stack_state_report(const import_session_t *p)
     return rep ? rep : p->state_preview ? outputs_state_report(p->state_preview) : NULL;
 }
 
-/* Whether e reads a secret: a `secret(...)` call, or a traversal of a secret config. */
-static bool reads_secret_fn(const pcl_expr_t *e, void *ctx) {
-    struct {
-        const pcl_program_t *prog;
-        bool hit;
-    } *c = ctx;
-    if (e->kind == PCL_CALL && e->call.name && strcmp(e->call.name, "secret") == 0) c->hit = true;
-    if (e->kind == PCL_TRAVERSAL && e->trav.root) {
-        int i = pcl_program_find(c->prog, e->trav.root);
-        if (i >= 0 && c->prog->nodes[i].kind == PCL_NODE_CONFIG && c->prog->nodes[i].config_secret) c->hit = true;
-    }
-    return !c->hit;
-}
-
-/* The names of the inputs (at any depth) whose value the code reads as a secret, into names. */
-static void secret_input_names(const pcl_program_t *prog, const char *name, const pcl_expr_t *v, hashmap_t *names) {
-    if (!v) return;
-    if (v->kind == PCL_OBJECT) {
-        for (size_t i = 0; i < v->object.n; i++)
-            secret_input_names(prog, v->object.items[i].key, v->object.items[i].value, names);
-        return;
-    }
-    struct {
-        const pcl_program_t *prog;
-        bool hit;
-    } c = {prog, false};
-    pcl_expr_walk(v, reads_secret_fn, &c);
-    if (c.hit && name && *name) hashmap_add(names, name, strlen(name), NULL);
-}
-
-/* A name as all its languages' spellings compare: letters lower-cased, `_` dropped (apiToken, api_token,
- * ApiToken, "apiToken"). */
-static bool same_input_name(const char *a, size_t alen, const char *b) {
-    size_t i = 0;
-    for (; *b; b++) {
-        if (*b == '_') continue;
-        while (i < alen && a[i] == '_')
-            i++;
-        if (i >= alen || tolower((unsigned char)a[i]) != tolower((unsigned char)*b)) return false;
-        i++;
-    }
-    while (i < alen && a[i] == '_')
-        i++;
-    return i == alen;
-}
-
-/* The diff with the value of each removed line that sets an input the code now reads as a secret shown as
- * `[secret]`: the program's old text for it (a plaintext the user wrote, a value an earlier run wrote) is
- * that secret's, as Pulumi shows a secret input's old value in a diff (read18 F5). A line is `KEY: …`,
- * `KEY = …`, `"KEY": …`, `{ "KEY", … }` or `.KEY(…)`, KEY in any language's spelling. */
-static char *redact_removed_secret_lines(const char *diff, const hashmap_t *names) {
-    buf_t b;
-    buf_init(&b);
-    for (const char *l = diff; *l;) {
-        const char *nl = strchr(l, '\n');
-        size_t len = nl ? (size_t)(nl - l + 1) : strlen(l);
-        const char *q = l + 1, *end = l + len;
-        bool redacted = false;
-        if (*l == '-' && strncmp(l, "--- ", 4) != 0) {
-            while (q < end && (*q == ' ' || *q == '\t' || *q == '{' || *q == '.'))
-                q++;
-            bool quoted = q < end && (*q == '"' || *q == '\'');
-            if (quoted) q++;
-            const char *k = q;
-            while (q < end && (isalnum((unsigned char)*q) || *q == '_'))
-                q++;
-            size_t klen = (size_t)(q - k);
-            if (quoted && q < end && (*q == '"' || *q == '\'')) q++;
-            while (q < end && *q == ' ')
-                q++;
-            const hashmap_entry_t *en;
-            if (klen && q < end && (*q == ':' || *q == '=' || *q == '(' || *q == ','))
-                for (size_t it = 0; !redacted && (en = hashmap_next(names, &it));)
-                    redacted = same_input_name(k, klen, en->key);
-        }
-        if (redacted) {
-            buf_append(&b, l, (size_t)(q - l) + 1);
-            buf_puts(&b, " [secret]\n");
-        } else {
-            buf_append(&b, l, len);
-        }
-        l += len;
-    }
-    return buf_take(&b);
-}
-
 char *session_program_diff(const import_session_t *p) {
     if (!p->new_text) return NULL;
     char *diff =
         review_unified_diff(p->code_target, p->old_text ? p->old_text : "", p->old_len, p->new_text, p->new_len);
     return p->opts->show_secrets ? diff : session_redact_old_secrets(p, diff);
-}
-
-char *session_redact_old_secrets(const import_session_t *p, char *diff) {
-    const pcl_program_t *prog = p->gen.program;
-    if (!diff || !prog) return diff;
-    hashmap_t names = {0};
-    for (size_t i = 0; i < prog->n_nodes; i++)
-        if (prog->nodes[i].kind == PCL_NODE_RESOURCE)
-            for (size_t j = 0; j < prog->nodes[i].n_attrs; j++)
-                secret_input_names(prog, prog->nodes[i].attrs[j].name, prog->nodes[i].attrs[j].value, &names);
-    if (hashmap_count(&names)) {
-        char *r = redact_removed_secret_lines(diff, &names);
-        free(diff);
-        diff = r;
-    }
-    hashmap_free(&names);
-    return diff;
 }
 
 /* Whether a git ignore file (text) has a line naming base, as `base` or `/base`. */

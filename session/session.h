@@ -400,11 +400,8 @@ stackstate_resource_t *session_stack_resources(import_session_t *s, size_t *n);
  * there is none. */
 const stackstate_package_config_t *session_stack_config(import_session_t *s, size_t *n);
 /* The unified diff of the program (or code file) before and after session_place_code; NULL when
- * nothing was placed. malloc'd. Unless show_secrets, as session_redact_old_secrets leaves it. */
+ * nothing was placed. malloc'd. Unless show_secrets, as session_redact_old_secrets (results_json.h) leaves it. */
 char *session_program_diff(const import_session_t *s);
-/* diff (taken) with each removed line that set an input the code now reads as a secret shown as
- * `KEY: [secret]`: the program's old value for a secret input is that secret's (read18 F5). */
-char *session_redact_old_secrets(const import_session_t *s, char *diff);
 /* How the code is spliced into the program at path (program.c): the same at staging, at commit where
  * another run changed the file since, and for the results document's program diff without secrets. */
 splice_options_t session_splice_options(const import_session_t *s, const char *path);
