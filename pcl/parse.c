@@ -982,7 +982,7 @@ static bool expect_value_end(parser_t *p, const char *name) {
     if (!skip_ws(p, false)) return false;
     int c = peek(p);
     if (c == '\n' || c == '}' || c == -1) return true;
-    return expect_value_end(p, name);
+    return expect_line_end(p, arena_sprintf(p->a, "the value of '%s'", name));
 }
 
 static const char *parse_label(parser_t *p, const char *what) {

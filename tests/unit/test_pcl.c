@@ -1436,6 +1436,10 @@ START_TEST(test_parse_language) {
 END_TEST
 
 START_TEST(test_parse_errors) {
+    /* a value followed by more on its line: refused (de9f40a looped forever on it, found by fuzz_pcl) */
+    assert_parse_error("resource a \"t:i:R\" {\n    x = 1 2\n}\n",
+                       "bad.pp:2:11: expected a new line after the value of 'x' but found '2'");
+    assert_parse_error("x = 1 2\n", "bad.pp:1:7: expected a new line after the value of 'x' but found '2'");
     assert_parse_error("resource a \"t:i:R\" {\n    x = \"abc\n}\n",
                        "bad.pp:2:9: unterminated string: add the closing '\"' on the same line");
     assert_parse_error("output x {\n}\n", "bad.pp:1:1: output 'x' needs exactly one attribute, value = <expression>");
